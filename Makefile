@@ -1,0 +1,26 @@
+# Two commands do all the set-up on a fresh machine:
+#   make demo   - the main job without a Discord token: an offline random game (the bot comes later)
+#   make test   - lint, type-check the engine, run the whole test suite
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint simulate clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(PY) -m engine.simulate --players 6 --games 1 --seed $${SEED:-1}
+
+lint: $(STAMP)
+	$(PY) -m ruff check engine bot tests tools
+	$(PY) -m mypy engine
+
+test: lint
+	$(PY) -m pytest -q
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

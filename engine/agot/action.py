@@ -1,0 +1,298 @@
+"""Action phase orders: raids (8A), marches (8B) and consolidate power (8C).
+
+Each step cycles through the Iron Throne order, one order per house per turn,
+until no order of its type is left. The turn is an index on the Iron Throne track,
+so a track change during the phase continues from the current position (A19).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.agot import world
+from engine.agot.orders import describe
+from engine.agot.state import Unit
+from engine.agot.steps import Frame, WaitingStep, step
+from engine.core import Decision, IllegalAnswer
+
+if TYPE_CHECKING:
+    from engine.agot.game import Game
+
+RAIDABLE = ("raid", "support", "consolidate_power")
+
+
+def order_areas(game: Game, house: str, order_type: str) -> list[str]:
+    b = game.board
+    return sorted(a for a, st in game.state.areas.items()
+                  if st.order and st.order.house == house and b.order_tokens[st.order.token].type == order_type)
+
+
+class CyclingStep(WaitingStep):
+    """One order of ``order_type`` per house in turn order, round and round (8.1, 8.11, 8.24)."""
+
+    order_type = ""
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        if frame.get("asked"):
+            return False
+        order = game.turn_order()
+        for i in range(len(order)):
+            idx = (frame["turn"] + i) % len(order)
+            if order_areas(game, order[idx], self.order_type):
+                frame["turn"] = idx
+                game.pose(frame, [order[idx]])
+                return False
+        game.pop(frame)
+        return True
+
+    def next_turn(self, game: Game, frame: Frame) -> None:
+        frame["turn"] = (frame["turn"] + 1) % len(game.turn_order())
+
+
+# --- raids -----------------------------------------------------------------------------------------
+
+
+def raid_targets(game: Game, area: str) -> list[str]:
+    """Areas a Raid order in ``area`` can hit, with an enemy order it may remove (8.2-8.7)."""
+    b, s = game.board, game.state
+    order = s.areas[area].order
+    assert order is not None
+    token = b.order_tokens[order.token]
+    allowed = RAIDABLE + (("defense",) if token.special else ())
+    kind = b.kind(area)
+    if kind == "port":
+        candidates = [b.areas[area].port_sea]
+    elif kind == "land":
+        candidates = [n for n in b.adjacent[area] if b.is_land(n)]
+    else:
+        candidates = list(b.adjacent[area])
+    out = []
+    for target in candidates:
+        st = s.areas[target]  # type: ignore[index]
+        if st.order and st.order.house != order.house and b.order_tokens[st.order.token].type in allowed:
+            out.append(target)
+    return sorted(out)  # type: ignore[arg-type]
+
+
+@step("raids")
+class RaidStep(CyclingStep):
+    order_type = "raid"
+
+    def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
+        options: list[dict[str, Any]] = []
+        for area in order_areas(game, player, "raid"):
+            options += [{"area": area, "target": t} for t in raid_targets(game, area)]
+            options.append({"area": area, "target": None})
+        return Decision(id=did, player=player, kind="raid", options=options, default=options[-1],
+                        prompt="Resolve one of your Raid orders: choose its target, or no effect.")
+
+    def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
+        if answer not in (decision.options or []):
+            raise IllegalAnswer("That raid is not legal: pick one of your Raid orders and an adjacent enemy "
+                                "Support, Raid or Consolidate Power order (special Raid: also Defense).")
+        s, b = game.state, game.board
+        area, target = answer["area"], answer["target"]
+        house = decision.player
+        s.areas[area].order = None
+        if target is None:
+            game.emit("raid", f"{game.house_name(house)} removes its Raid in {game.area_name(area)} without effect.",
+                      house=house, area=area, target=None)
+        else:
+            victim_order = s.areas[target].order
+            assert victim_order is not None
+            victim = victim_order.house
+            removed = b.order_tokens[victim_order.token]
+            s.areas[target].order = None
+            text = (f"{game.house_name(house)} raids from {game.area_name(area)}: "
+                    f"{game.house_name(victim)}'s {describe(removed)} in {game.area_name(target)} is removed.")
+            if removed.type == "consolidate_power":  # pillage (8.9)
+                gained = world.gain_power(b, s, house, 1)
+                lost = 1 if s.houses[victim].power > 0 else 0
+                s.houses[victim].power -= lost
+                text += f" Pillage: {game.house_name(house)} gains {gained}, {game.house_name(victim)} loses {lost}."
+            game.emit("raid", text, house=house, area=area, target=target, removed=victim_order.token)
+        self.next_turn(game, frame)
+
+
+# --- marches ---------------------------------------------------------------------------------------
+
+
+def march_info(game: Game, house: str, area: str) -> dict[str, Any]:
+    """What a March order in ``area`` can do: units free to move and where each kind may go."""
+    b, s = game.board, game.state
+    units = [u.kind for u in s.areas[area].units if not u.routed]
+    land = sorted(world.land_destinations(b, s, house, area)) if b.is_land(area) else []
+    ships = sorted(world.ship_destinations(b, s, house, area)) if not b.is_land(area) else []
+    hostile = sorted(a for a in land + ships if world.is_hostile(b, s, a, house))
+    return {"units": units, "land_destinations": land, "ship_destinations": ships, "hostile": hostile,
+            "can_leave_power_token": _may_leave_token(game, house, area)}
+
+
+def _may_leave_token(game: Game, house: str, area: str) -> bool:
+    s, b = game.state, game.board
+    return (b.is_land(area) and s.areas[area].power_token is None and s.houses[house].power > 0
+            and b.areas[area].home != house)
+
+
+@step("marches")
+class MarchStep(CyclingStep):
+    order_type = "march"
+
+    def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
+        areas = order_areas(game, player, "march")
+        return Decision(
+            id=did, player=player, kind="march",
+            prompt="Resolve one of your March orders: move any of its units (at most one attack).",
+            info={"orders": {a: march_info(game, player, a) for a in areas}},
+            default={"from": areas[0], "moves": {}, "leave_power_token": False},
+        )
+
+    def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
+        resolve_march(game, decision.player, answer)
+        self.next_turn(game, frame)
+
+
+def parse_moves(game: Game, house: str, answer: Any) -> tuple[str, dict[str, list[str]], bool]:
+    if not isinstance(answer, dict) or "from" not in answer:
+        raise IllegalAnswer("A march needs 'from' (the area of the March order) and 'moves'.")
+    source = answer["from"]
+    st = game.state.areas.get(source)
+    if st is None or not st.order or st.order.house != house or \
+            game.board.order_tokens[st.order.token].type != "march":
+        raise IllegalAnswer("There is no March order of yours in that area.")
+    moves = answer.get("moves") or {}
+    if isinstance(moves, list):
+        moves = {dest: kinds for dest, kinds in moves}
+    if not isinstance(moves, dict):
+        raise IllegalAnswer("'moves' must map destination areas to lists of units.")
+    return source, {d: list(k) for d, k in moves.items() if k}, bool(answer.get("leave_power_token", False))
+
+
+def resolve_march(game: Game, house: str, answer: Any) -> None:
+    """Resolve one March order (8.11-8.23): validate everything, move, then hand any attack to combat."""
+    b, s = game.board, game.state
+    source, moves, leave_token = parse_moves(game, house, answer)
+    info = march_info(game, house, source)
+    free = list(info["units"])
+    attack: str | None = None
+    for dest, kinds in moves.items():
+        if dest not in b.areas:
+            raise IllegalAnswer(f"'{dest}' is not an area of the board.")
+        for kind in kinds:
+            if kind not in free:
+                raise IllegalAnswer(f"There is no movable {kind.replace('_', ' ')} left in {b.areas[source].name} "
+                                    "(routed units cannot march).")
+            free.remove(kind)
+            legal = info["ship_destinations"] if kind == "ship" else info["land_destinations"]
+            if dest not in legal:
+                raise IllegalAnswer(f"A {kind.replace('_', ' ')} cannot march from {b.areas[source].name} "
+                                    f"to {b.areas[dest].name}.")
+        if dest in info["hostile"]:
+            if attack is not None:
+                raise IllegalAnswer("A March order may start only one combat (8.14).")
+            attack = dest
+    changes: dict[str, int] = {source: -sum(len(k) for k in moves.values())}
+    for dest, kinds in moves.items():
+        changes[dest] = changes.get(dest, 0) + len(kinds)
+    if not world.within_supply(b, s, house, changes):
+        raise IllegalAnswer("That march would put you over your supply limit.")
+    leaving_all = moves and not free and len(s.areas[source].units) == sum(len(k) for k in moves.values())
+    if leave_token:
+        if not leaving_all:
+            raise IllegalAnswer("A Power token can only be left in an area all your units leave.")
+        if not info["can_leave_power_token"]:
+            raise IllegalAnswer("You cannot leave a Power token there (not a land area, already holds one, "
+                                "your own home area, or you have no Power available).")
+    order = s.areas[source].order
+    assert order is not None
+    # Non-combat moves first (8.15), then the area left behind, then the attack.
+    for dest, kinds in moves.items():
+        if dest != attack:
+            move_units(game, house, source, dest, kinds)
+    if leave_token:
+        s.areas[source].power_token = house
+        s.houses[house].power -= 1
+        game.emit("power_token", f"{game.house_name(house)} leaves a Power token in {game.area_name(source)}.",
+                  house=house, area=source)
+    moved = ", ".join(f"{len(k)} to {game.area_name(d)}" for d, k in moves.items()) or "no units"
+    game.emit("march", f"{game.house_name(house)} marches from {game.area_name(source)} "
+              f"({describe(b.order_tokens[order.token])}): {moved}.", house=house, area=source,
+              moves=moves, attack=attack)
+    if attack is None:
+        s.areas[source].order = None
+        settle_ports(game)
+        return
+    from engine.agot.combat import start_combat
+
+    start_combat(game, house, source, attack, moves[attack], order.token)
+
+
+def move_units(game: Game, house: str, source: str, dest: str, kinds: list[str]) -> None:
+    """Move units between areas that holds no enemy units; entering an enemy Power token's area removes it."""
+    s = game.state
+    units = world.remove_units(s, source, kinds)
+    token = s.areas[dest].power_token
+    if token and token != house:
+        s.areas[dest].power_token = None
+        game.emit("power_token_removed", f"{game.house_name(house)} takes {game.area_name(dest)}: "
+                  f"{game.house_name(token)}'s Power token returns to the pool.", house=token, area=dest)
+    world.add_units(s, dest, house, [Unit(u.kind, u.routed) for u in units])
+
+
+def settle_ports(game: Game) -> None:
+    """Ships in a port whose owner no longer controls its land area are destroyed (A7)."""
+    b, s = game.board, game.state
+    for area, info in b.areas.items():
+        st = s.areas[area]
+        if info.kind == "port" and st.units and world.controller(b, s, area) != st.house:
+            lost, owner, land = len(st.units), st.house or "", info.port_land or ""
+            st.units, st.house, st.order = [], None, None
+            game.emit("port_lost", f"{game.house_name(owner)} no longer controls {game.area_name(land)}: "
+                      f"its {lost} ship(s) in {info.name} are destroyed.", house=owner, area=area)
+
+
+# --- consolidate power -----------------------------------------------------------------------------
+
+
+def consolidate_yield(game: Game, house: str, area: str) -> int:
+    """Power from a Consolidate Power order (8.25, 8.26)."""
+    b, s = game.board, game.state
+    info = b.areas[area]
+    if info.kind == "land":
+        return 1 + info.power
+    if info.kind == "port":
+        return 0 if world.enemy_ships_in(s, info.port_sea, house) else 1  # type: ignore[arg-type]
+    return 0
+
+
+@step("consolidate")
+class ConsolidateStep(CyclingStep):
+    order_type = "consolidate_power"
+
+    def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
+        b, s = game.board, game.state
+        options: list[dict[str, Any]] = []
+        for area in order_areas(game, player, "consolidate_power"):
+            options.append({"area": area, "muster": False})
+            token = b.order_tokens[s.areas[area].order.token]  # type: ignore[union-attr]
+            if token.special and b.areas[area].castle and b.is_land(area):
+                options.append({"area": area, "muster": True})
+        return Decision(id=did, player=player, kind="consolidate", options=options, default=options[0],
+                        prompt="Resolve one of your Consolidate Power orders (a special one in a castle "
+                               "may muster instead).")
+
+    def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
+        if answer not in (decision.options or []):
+            raise IllegalAnswer("Pick one of your Consolidate Power orders.")
+        s, b = game.state, game.board
+        house, area = decision.player, answer["area"]
+        s.areas[area].order = None
+        self.next_turn(game, frame)
+        if answer["muster"]:
+            game.emit("consolidate", f"{game.house_name(house)} musters in {game.area_name(area)} "
+                      "(special Consolidate Power).", house=house, area=area, muster=True)
+            game.push({"step": "mustering", "houses": [house], "areas": [area], "source": "consolidate"})
+            return
+        gained = world.gain_power(b, s, house, consolidate_yield(game, house, area))
+        game.emit("consolidate", f"{game.house_name(house)} consolidates power in {game.area_name(area)}: "
+                  f"+{gained} Power.", house=house, area=area, gained=gained)

@@ -1,0 +1,245 @@
+"""The game object: set-up, the advance loop, ``submit``, victory.
+
+``Game`` is the only entry point a client needs::
+
+    game = Game.new(player_count=6, seed=42)
+    for decision in game.open_decisions():
+        ...
+    events = game.submit(decision.player, decision.id, answer)
+    game.view("stark")            # what Stark may see
+    Game.from_dict(game.to_dict())  # continues identically
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+# Importing the phase modules registers their steps.
+from engine.agot import action, mustering, planning, rounds, supply  # noqa: F401
+from engine.agot.board import Board, board
+from engine.agot.state import AreaState, GameState, HouseState, Unit
+from engine.agot.steps import STEPS, Frame
+from engine.agot.view import build_view
+from engine.agot.world import land_areas, strongholds, supply_from_barrels, victory_points
+from engine.core import Audience, Decision, Event, IllegalAnswer, NotYourDecision, Rng, StaleDecision
+
+MAX_LOOP = 100_000
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Per-game options (rulings.md: settings are shown to the table)."""
+
+    tides_of_battle: bool = False
+    tiebreak: str = "rb2"  # C3: "rb2" (strongholds, supply, power, throne) or "faq" (land areas, supply, throne)
+
+    def validate(self) -> None:
+        if self.tiebreak not in ("rb2", "faq"):
+            raise ValueError("tiebreak must be 'rb2' or 'faq'")
+
+
+class Game:
+    def __init__(self, state: GameState, b: Board | None = None) -> None:
+        self.state = state
+        self.board = b or board()
+        self.events: list[Event] = []
+
+    # --- creation and persistence -------------------------------------------------------------
+
+    @classmethod
+    def new(cls, player_count: int, seed: int, settings: Settings | None = None) -> Game:
+        """Set up a game for 3-6 players (RB2 p.4 and the per-count rules 1.14-1.17)."""
+        settings = settings or Settings()
+        settings.validate()
+        b = board()
+        if str(player_count) not in b.setups:
+            raise ValueError("A Game of Thrones takes 3 to 6 players")
+        setup = b.setups[str(player_count)]
+        houses = list(setup["houses"])
+        areas = {a: AreaState() for a in b.areas}
+        for house, placed in setup["units"].items():
+            for area, kinds in placed.items():
+                areas[area].house = house
+                areas[area].units = [Unit(k) for k in kinds]
+        for area, strength in setup["garrisons"].items():
+            areas[area].garrison = strength
+        for area, strength in setup["neutral_forces"].items():
+            areas[area].neutral = strength
+        for area in setup["blocked"]:
+            areas[area].blocked = True
+        state = GameState(
+            houses={h: HouseState(power=b.tables["starting_power"], supply=0,
+                                  hand=[c["id"] for c in b.house_cards[h]]) for h in houses},
+            areas=areas,
+            iron_throne=list(setup["tracks"]["iron_throne"]),
+            fiefdoms=list(setup["tracks"]["fiefdoms"]),
+            kings_court=list(setup["tracks"]["kings_court"]),
+            settings=asdict(settings),
+            rng=seed,
+            wildling_threat=setup["wildling_threat"],
+        )
+        game = cls(state, b)
+        for house in houses:
+            state.houses[house].supply = supply_from_barrels(b, state, house)
+        decks = []
+        for deck in ("I", "II", "III"):
+            cards = [c["type"] for c in b.westeros_cards[deck] for _ in range(c["count"])]
+            game.shuffle(cards)
+            decks.append(cards)
+        state.westeros_decks = decks
+        state.wildling_deck = [c["id"] for c in b.wildling_cards]
+        game.shuffle(state.wildling_deck)
+        state.stack = [{"step": "round", "next": "planning"}]
+        game._advance()
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.state.to_dict()
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Game:
+        return cls(GameState.from_dict(raw))
+
+    # --- the protocol ------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.state.winner is not None
+
+    def open_decisions(self) -> list[Decision]:
+        if self.over or not self.state.stack:
+            return []
+        frame = self.state.stack[-1]
+        return STEPS[frame["step"]].decisions(self, frame)
+
+    def submit(self, player: str, decision_id: str, answer: Any) -> list[Event]:
+        """Apply one answer, or raise a typed error and change nothing."""
+        if self.over:
+            raise StaleDecision("The game is over.")
+        decision = next((d for d in self.open_decisions() if d.id == decision_id), None)
+        if decision is None:
+            raise StaleDecision("This prompt has expired: the game has moved on.")
+        if decision.player != player:
+            raise NotYourDecision(f"This decision belongs to {decision.player.title()}.")
+        snapshot = self.state.to_dict()
+        self.events = []
+        try:
+            self._apply(decision, answer)
+            self._advance()
+        except BaseException:
+            self.state = GameState.from_dict(snapshot)
+            self.events = []
+            raise
+        events, self.events = self.events, []
+        return events
+
+    def view(self, player: str | None = None) -> dict[str, Any]:
+        """What ``player`` (or the public, for ``None``) may see. See ``engine.agot.view``."""
+        if player is not None and player not in self.state.houses:
+            raise ValueError(f"{player} is not in this game")
+        return build_view(self, player)
+
+    # --- services for the steps --------------------------------------------------------------
+
+    def emit(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, audience or Audience.public(), text, data))
+
+    def pose(self, frame: Frame, players: Sequence[str]) -> None:
+        """Open one new question per player for this frame (fresh decision ids)."""
+        asked = frame.setdefault("asked", {})
+        for player in players:
+            self.state.decision_seq += 1
+            asked[player] = str(self.state.decision_seq)
+
+    def push(self, frame: Frame) -> None:
+        self.state.stack.append(frame)
+
+    def pop(self, frame: Frame) -> None:
+        if not self.state.stack or self.state.stack[-1] is not frame:
+            raise RuntimeError(f"step {frame['step']} is not the innermost one")
+        self.state.stack.pop()
+
+    def shuffle(self, items: list[Any]) -> None:
+        rng = Rng(self.state.rng)
+        rng.shuffle(items)
+        self.state.rng = rng.state
+
+    def random_below(self, n: int) -> int:
+        rng = Rng(self.state.rng)
+        value = rng.below(n)
+        self.state.rng = rng.state
+        return value
+
+    def turn_order(self) -> list[str]:
+        return list(self.state.iron_throne)
+
+    def house_name(self, house: str) -> str:
+        return self.board.houses[house]["name"]
+
+    def area_name(self, area: str) -> str:
+        return self.board.areas[area].name
+
+    # --- the loop ------------------------------------------------------------------------------
+
+    def _apply(self, decision: Decision, answer: Any) -> None:
+        frame = self.state.stack[-1]
+        STEPS[frame["step"]].answer(self, frame, decision, answer)
+        asked = frame.get("asked", {})
+        if asked.get(decision.player) == decision.id:
+            del asked[decision.player]
+        self.check_victory()
+
+    def _advance(self) -> None:
+        """Run automatic steps until a question is open or the game ends (no-progress guard)."""
+        for _ in range(MAX_LOOP):
+            if self.over or not self.state.stack:
+                return
+            frame = self.state.stack[-1]
+            handler = STEPS[frame["step"]]
+            if handler.run(self, frame):
+                self.check_victory()
+                continue
+            decisions = handler.decisions(self, frame)
+            if not decisions:
+                raise RuntimeError(f"step {frame['step']} is waiting for nobody")
+            forced = next((d for d in decisions if d.options is not None and len(d.options) == 1), None)
+            if forced is None:
+                return
+            self._apply(forced, forced.options[0])  # type: ignore[index]
+        raise RuntimeError("the game made no progress")
+
+    def check_victory(self) -> None:
+        """A house controlling its 7th castle/stronghold area wins at once (19.2, A18)."""
+        if self.over:
+            return
+        target = self.board.tables["castles_to_win"]
+        winners = [h for h in self.state.houses if victory_points(self.board, self.state, h) >= target]
+        if winners:
+            self.finish(winners)
+
+    def finish(self, candidates: Sequence[str] | None = None) -> None:
+        """End the game; the ranking follows the C3 tie-breakers of the game's setting."""
+        s, b = self.state, self.board
+        throne = {h: i for i, h in enumerate(s.iron_throne)}
+        if s.settings.get("tiebreak") == "faq":
+            def key(h: str) -> tuple[int, ...]:
+                return (-victory_points(b, s, h), -land_areas(b, s, h), -s.houses[h].supply, throne[h])
+        else:
+            def key(h: str) -> tuple[int, ...]:
+                return (-victory_points(b, s, h), -strongholds(b, s, h), -s.houses[h].supply,
+                        -s.houses[h].power, throne[h])
+        ranking = sorted(s.houses, key=key)
+        if candidates:
+            ranking = sorted(candidates, key=key) + [h for h in ranking if h not in candidates]
+        s.ranking = ranking
+        s.winner = ranking[0]
+        s.phase = "ended"
+        s.stack = []
+        self.emit("game_over", f"{self.house_name(s.winner)} wins the game.", winner=s.winner, ranking=ranking,
+                  victory_points={h: victory_points(b, s, h) for h in s.houses})
+
+
+def illegal(message: str) -> IllegalAnswer:
+    return IllegalAnswer(message)

@@ -1,0 +1,144 @@
+"""Mustering (RB2 p.9, checklist section 12; ships 12.6, ports 14.2).
+
+Each controlled castle gives 1 point and each stronghold 2, spent only there:
+Footman 1, Knight 2, Siege Engine 2, Ship 1, upgrading a Footman to a Knight or
+Siege Engine 1. Units come from the house's pool, never break the supply limit;
+ships go to the area's port (at most 3 ships) or an adjacent sea without enemy
+ships. One decision per house covers all its mustering areas; houses muster one
+after another in turn order.
+
+An answer is a list of actions, applied in order::
+
+    [{"area": "winterfell", "unit": "footman"},
+     {"area": "winterfell", "unit": "ship", "to": "port-of-winterfell"},
+     {"area": "lannisport", "upgrade": "knight"}]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.agot import world
+from engine.agot.state import Unit
+from engine.agot.steps import Frame, WaitingStep, step
+from engine.core import Decision, IllegalAnswer
+
+if TYPE_CHECKING:
+    from engine.agot.game import Game
+
+UPGRADES = ("knight", "siege_engine")
+
+
+def mustering_areas(game: Game, house: str, only: list[str] | None = None) -> dict[str, int]:
+    """Controlled castle/stronghold areas and their points (12.2)."""
+    b, s = game.board, game.state
+    out = {}
+    for area, info in b.areas.items():
+        if info.castle and info.kind == "land" and world.controller(b, s, area) == house:
+            if only is None or area in only:
+                out[area] = info.castle
+    return out
+
+
+def ship_destinations(game: Game, house: str, area: str) -> list[str]:
+    """Where ships mustered in ``area`` may go (12.6, 14.3): its port, adjacent seas free of enemy ships."""
+    b, s = game.board, game.state
+    out = []
+    port = b.areas[area].port
+    if port and not s.areas[port].blocked:
+        out.append(port)
+    out += [n for n in b.adjacent[area] if b.is_sea(n) and not world.enemy_ships_in(s, n, house)]
+    return sorted(out)
+
+
+def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int]) -> list[str]:
+    """Apply a house's mustering actions (state is restored by the caller on IllegalAnswer)."""
+    b, s = game.board, game.state
+    if not isinstance(actions, list):
+        raise IllegalAnswer("Mustering is a list of actions (unit or upgrade per area).")
+    points = dict(areas)
+    costs = b.tables["mustering_costs"]
+    port_cap = b.tables["port_capacity"]
+    done: list[str] = []
+    for action in actions:
+        if not isinstance(action, dict) or action.get("area") not in points:
+            raise IllegalAnswer("Each action needs an 'area' that is one of your mustering castles or strongholds.")
+        area = action["area"]
+        name = b.areas[area].name
+        if "upgrade" in action:
+            kind = action["upgrade"]
+            if kind not in UPGRADES:
+                raise IllegalAnswer("A Footman can only be upgraded to a Knight or a Siege Engine.")
+            cost = costs["upgrade_" + kind]
+            if not any(u.kind == "footman" for u in s.areas[area].units if s.areas[area].house == house):
+                raise IllegalAnswer(f"There is no Footman of yours in {name} to upgrade.")
+            if world.pool(b, s, house, kind) < 1:
+                raise IllegalAnswer(f"You have no {kind.replace('_', ' ')} left in your reserve.")
+            if points[area] < cost:
+                raise IllegalAnswer(f"{name} has only {points[area]} mustering point(s) left.")
+            unit = next(u for u in s.areas[area].units if u.kind == "footman")
+            unit.kind = kind
+            points[area] -= cost
+            done.append(f"upgrades a Footman to a {kind.replace('_', ' ').title()} in {name}")
+            continue
+        kind = action.get("unit")
+        if not isinstance(kind, str) or kind not in costs or kind.startswith("upgrade"):
+            raise IllegalAnswer("The unit must be footman, knight, siege_engine or ship.")
+        cost = costs[kind]
+        if points[area] < cost:
+            raise IllegalAnswer(f"{name} has only {points[area]} mustering point(s) left; a {kind} costs {cost}.")
+        if world.pool(b, s, house, kind) < 1:
+            raise IllegalAnswer(f"You have no {kind.replace('_', ' ')} left in your reserve.")
+        dest = area
+        if kind == "ship":
+            allowed = ship_destinations(game, house, area)
+            dest = action.get("to") or (allowed[0] if allowed else "")
+            if dest not in allowed:
+                raise IllegalAnswer(f"A ship mustered in {name} must go to its port or an adjacent sea "
+                                    "without enemy ships.")
+            if b.is_port(dest) and len(s.areas[dest].units) >= port_cap:
+                raise IllegalAnswer(f"{b.areas[dest].name} already holds {port_cap} ships.")
+        if not world.within_supply(b, s, house, {dest: 1}):
+            raise IllegalAnswer(f"A new unit in {b.areas[dest].name} would break your supply limit.")
+        world.add_units(s, dest, house, [Unit(kind)])
+        points[area] -= cost
+        where = f" in {b.areas[dest].name}" if dest == area else f" from {name} into {b.areas[dest].name}"
+        done.append(f"musters a {kind.replace('_', ' ').title()}{where}")
+    return done
+
+
+@step("mustering")
+class MusteringStep(WaitingStep):
+    """Frame: {"houses": [...in turn order], "areas": None or [area], "source": str}."""
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        if frame.get("asked"):
+            return False
+        while frame["houses"]:
+            house = frame["houses"][0]
+            if mustering_areas(game, house, frame.get("areas")):
+                game.pose(frame, [house])
+                return False
+            frame["houses"].pop(0)
+        game.pop(frame)
+        return True
+
+    def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
+        areas = mustering_areas(game, player, frame.get("areas"))
+        b, s = game.board, game.state
+        info = {
+            "areas": {a: {"points": p, "ship_destinations": ship_destinations(game, player, a),
+                          "footmen": sum(1 for u in s.areas[a].units if u.kind == "footman")}
+                      for a, p in areas.items()},
+            "pool": {k: world.pool(b, s, player, k) for k in b.tables["unit_limits"]},
+            "costs": b.tables["mustering_costs"],
+        }
+        return Decision(id=did, player=player, kind="muster", info=info, default=[],
+                        prompt="Muster in your castles and strongholds (or muster nothing).")
+
+    def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
+        house = decision.player
+        done = apply_mustering(game, house, answer, mustering_areas(game, house, frame.get("areas")))
+        frame["houses"].pop(0)
+        text = "; ".join(done) if done else "musters nothing"
+        game.emit("muster", f"{game.house_name(house)} {text}.", house=house, actions=answer)

@@ -1,0 +1,72 @@
+"""Order tokens and their notation.
+
+Each house owns 15 tokens (7.5). A token id is its notation, with a letter to tell
+twin tokens apart: ``M-1``, ``M0``, ``M+1*``, ``D+1a``, ``D+1b``, ``D+2*``, ``S0a``,
+``S0b``, ``S+1*``, ``Ra``, ``Rb``, ``R*``, ``CPa``, ``CPb``, ``CP*``. Players may
+write the token without the letter (``D+1``, ``S0``, ``R``, ``CP``) and a free twin
+is taken; ``+0`` may be written ``0``; a star marks the special tokens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.agot.board import Board, OrderToken
+from engine.core import IllegalAnswer
+
+TYPE_NAMES = {
+    "march": "March", "defense": "Defense", "support": "Support", "raid": "Raid",
+    "consolidate_power": "Consolidate Power",
+}
+
+# Westeros restrictions (Appendix A) and the order types they forbid.
+RESTRICTION_TYPES = {
+    "no-defense": "defense", "no-support": "support", "no-raid": "raid", "no-consolidate-power": "consolidate_power",
+}
+
+
+def is_restricted(token: OrderToken, restrictions: Iterable[str]) -> bool:
+    for r in restrictions:
+        if r == "no-march-plus-one" and token.type == "march" and token.modifier == 1:
+            return True
+        if RESTRICTION_TYPES.get(r) == token.type:
+            return True
+    return False
+
+
+def describe(token: OrderToken) -> str:
+    """Human name, e.g. 'March +1 (special)', 'Raid', 'Defense +2 (special)'."""
+    name = TYPE_NAMES[token.type]
+    if token.type in ("march", "defense", "support"):
+        name += f" {token.modifier:+d}" if token.modifier else " +0"
+    return name + (" (special)" if token.special else "")
+
+
+def _canonical(text: str) -> str:
+    t = text.strip().upper().replace(" ", "")
+    aliases = {"M": "M0", "M+0": "M0", "S": "S0", "S+0": "S0", "D": "D+1", "D1": "D+1", "S1": "S+1", "M1": "M+1",
+               "D2": "D+2", "C": "CP", "C*": "CP*"}
+    t = aliases.get(t, t)
+    if t in ("M+1", "D+2", "S+1"):
+        t += "*"
+    return t
+
+
+def resolve_token(b: Board, text: str, free: Iterable[str]) -> str:
+    """The token id a player means by ``text``, picked among the ``free`` (unused) ids.
+
+    Raises IllegalAnswer naming the problem: unknown notation, or no such token left.
+    """
+    free = list(free)
+    if text in b.order_tokens:
+        if text not in free:
+            raise IllegalAnswer(f"You have no {describe(b.order_tokens[text])} order left.")
+        return text
+    wanted = _canonical(text)
+    matches = [t for t in b.order_tokens if t.upper().rstrip("AB") == wanted.upper() or t.upper() == wanted]
+    if not matches:
+        raise IllegalAnswer(f"'{text}' is not an order. Use M-1, M0, M+1*, D+1, D+2*, S0, S+1*, R, R*, CP or CP*.")
+    for token in matches:
+        if token in free:
+            return token
+    raise IllegalAnswer(f"You have no {describe(b.order_tokens[matches[0]])} order left.")

@@ -1,0 +1,60 @@
+"""The step protocol: how each part of the game advances and asks its questions.
+
+The game state keeps a stack of *frames* (plain JSON dicts, innermost last). Each
+frame names a step; the step's handler, registered here by name, knows how to:
+
+* ``run(game, frame) -> bool``: do the automatic work. Return ``True`` after any
+  progress (the loop calls again), ``False`` once the frame waits for answers it
+  has posed with ``game.pose``.
+* ``decisions(game, frame)``: the open decisions of the questions posed.
+* ``answer(game, frame, decision, answer)``: check and apply one answer. It may
+  raise ``IllegalAnswer`` at any point: the game then restores the state it had.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from engine.agot.game import Game
+    from engine.core import Decision
+
+Frame = dict[str, Any]
+
+
+class Step(Protocol):
+    def run(self, game: Game, frame: Frame) -> bool: ...
+
+    def decisions(self, game: Game, frame: Frame) -> list[Decision]: ...
+
+    def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None: ...
+
+
+STEPS: dict[str, Step] = {}
+
+
+def step(name: str) -> Callable[[type], type]:
+    """Class decorator registering a step handler under its frame name."""
+
+    def register(cls: type) -> type:
+        STEPS[name] = cls()
+        return cls
+
+    return register
+
+
+class WaitingStep:
+    """Base for steps whose questions are one per player, posed in ``frame['asked']``."""
+
+    def decisions(self, game: Game, frame: Frame) -> list[Decision]:
+        return [self.decision(game, frame, player, did) for player, did in frame.get("asked", {}).items()]
+
+    def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
+        raise NotImplementedError
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        raise NotImplementedError
+
+    def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
+        raise NotImplementedError

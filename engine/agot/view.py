@@ -1,0 +1,115 @@
+"""What one player (or the public) may see, built field by field from this whitelist.
+
+PUBLIC (everyone):
+  round, phase, current step name; the three Influence tracks, the Dominance
+  token holders and whether the Blade and the Raven are used; the wildling threat;
+  this round's Westeros cards and restrictions; per house: available Power (except
+  while a bid is open), Power tokens on the board, supply position and army limits,
+  victory points, house cards in hand and discard pile (C8), units left in reserve,
+  order tokens on the board after the reveal; per area: units (kind, routed), their
+  house, controller, Power token, garrison, neutral force, blocked, revealed order;
+  during Planning, which areas hold a face-down order and who has submitted; the
+  size of the wildling deck; who must decide now; the public notes of the current
+  step (e.g. a combat's participants); the winner and ranking.
+PRIVATE (the player only):
+  the player's own placed orders before the reveal; the player's unused order
+  tokens; the player's open decisions with their options; the wildling card seen
+  with the Raven while it stays on top.
+HIDDEN (nobody):
+  other players' orders before the reveal and their unused tokens, bids before the
+  reveal, a house card being chosen, deck order (Westeros, wildling, Tides of
+  Battle), the RNG state, the raw step stack.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.agot import world
+
+if TYPE_CHECKING:
+    from engine.agot.game import Game
+
+
+def build_view(game: Game, player: str | None) -> dict[str, Any]:
+    b, s = game.board, game.state
+    frame = s.stack[-1] if s.stack else {}
+    planning = next((f for f in s.stack if f["step"] == "planning"), None)
+    placed: dict[str, dict[str, str]] = planning.get("placed", {}) if planning else {}
+    bidding = any(f.get("bidding") for f in s.stack)
+    view: dict[str, Any] = {
+        "viewer": player,
+        "round": s.round,
+        "phase": s.phase,
+        "step": frame.get("step"),
+        "tracks": {"iron_throne": list(s.iron_throne), "fiefdoms": list(s.fiefdoms),
+                   "kings_court": list(s.kings_court)},
+        "dominance": {"iron_throne": s.iron_throne[0], "valyrian_steel_blade": s.fiefdoms[0],
+                      "messenger_raven": s.kings_court[0]},
+        "blade_used": s.blade_used,
+        "raven_used": s.raven_used,
+        "wildling_threat": s.wildling_threat,
+        "wildling_deck_size": len(s.wildling_deck),
+        "westeros_revealed": list(s.westeros_revealed),
+        "restrictions": list(s.restrictions),
+        "settings": dict(s.settings),
+        "winner": s.winner,
+        "ranking": list(s.ranking),
+        "notes": _public_notes(s.notes),
+    }
+    view["houses"] = {
+        h: {
+            "name": b.houses[h]["name"],
+            "power": None if bidding and h != player else hs.power,
+            "power_on_board": world.power_on_board(s, h),
+            "supply": hs.supply,
+            "army_limits": b.supply_limits(hs.supply),
+            "victory_points": world.victory_points(b, s, h),
+            "hand": list(hs.hand),
+            "discard": list(hs.discard),
+            "reserve": {k: world.pool(b, s, h, k) for k in b.tables["unit_limits"]},
+            "orders_submitted": h in placed,
+        }
+        for h, hs in s.houses.items()
+    }
+    areas: dict[str, Any] = {}
+    for area, st in s.areas.items():
+        entry: dict[str, Any] = {"controller": world.controller(b, s, area)}
+        if st.units:
+            entry["house"] = st.house
+            entry["units"] = [{"kind": u.kind, "routed": u.routed} for u in st.units]
+        if st.order:
+            entry["order"] = {"house": st.order.house, "token": st.order.token}
+        if st.power_token:
+            entry["power_token"] = st.power_token
+        if st.garrison:
+            entry["garrison"] = st.garrison
+        if st.neutral:
+            entry["neutral"] = st.neutral
+        if st.blocked:
+            entry["blocked"] = True
+        areas[area] = entry
+    for house, orders in placed.items():
+        for area in orders:
+            face_down: dict[str, Any] = {"house": house, "face_down": True}
+            if house == player:
+                face_down["token"] = orders[area]
+            areas[area]["order"] = face_down
+    view["areas"] = areas
+    view["waiting_for"] = sorted({d.player for d in game.open_decisions()})
+    if player is not None:
+        from engine.agot.planning import unused_tokens
+
+        view["private"] = {
+            "unused_orders": unused_tokens(game, player, list(placed.get(player, {}).values())
+                                           + [st.order.token for st in s.areas.values()
+                                              if st.order and st.order.house == player]),
+            "decisions": [d.to_dict() for d in game.open_decisions() if d.player == player],
+            "raven_peek": s.raven_peek["card"] if s.raven_peek and s.raven_peek["house"] == player else None,
+        }
+    return view
+
+
+def _public_notes(notes: dict[str, Any]) -> dict[str, Any]:
+    """Step notes are public by construction: steps put only public facts in ``state.notes``."""
+    return {k: v for k, v in notes.items() if not k.startswith("_")}

@@ -1,0 +1,212 @@
+"""Questions about the board in a given state: control, armies, supply, movement, victory.
+
+Pure functions of (board, state); the only mutations here are the small
+primitives every phase shares (destroying units, the consequences of a change
+of control), each of which keeps the derived facts (ports, victory) right.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from engine.agot.board import LAND_UNITS, Board
+from engine.agot.state import AreaState, GameState, Unit
+
+
+def controller(b: Board, s: GameState, area: str) -> str | None:
+    """Who controls an area (rule 15): units, else a Power token, else the printed home shield.
+
+    A port follows its land area; a sea area belongs to whoever has ships in it.
+    """
+    info = b.areas[area]
+    st = s.areas[area]
+    if info.kind == "port":
+        return controller(b, s, info.port_land)  # type: ignore[arg-type]
+    if st.units:
+        return st.house
+    if info.kind == "sea":
+        return None
+    if st.power_token:
+        return st.power_token
+    if info.home and info.home in s.houses:
+        return info.home
+    return None
+
+
+def units_of(s: GameState, house: str) -> Iterable[tuple[str, AreaState]]:
+    for area, st in s.areas.items():
+        if st.units and st.house == house:
+            yield area, st
+
+
+def unit_counts(s: GameState, house: str) -> Counter[str]:
+    """How many units of each kind the house has on the board."""
+    counts: Counter[str] = Counter()
+    for _, st in units_of(s, house):
+        counts.update(u.kind for u in st.units)
+    return counts
+
+
+def pool(b: Board, s: GameState, house: str, kind: str) -> int:
+    """Units of a kind still in the house's reserve (rule 18.1)."""
+    return b.tables["unit_limits"][kind] - unit_counts(s, house)[kind]
+
+
+def power_on_board(s: GameState, house: str) -> int:
+    return sum(1 for st in s.areas.values() if st.power_token == house)
+
+
+def gain_power(b: Board, s: GameState, house: str, amount: int) -> int:
+    """Give Power from the pool, never beyond the 20-token limit (18.3). Returns what was gained."""
+    room = b.tables["power_token_limit"] - s.houses[house].power - power_on_board(s, house)
+    gained = max(0, min(amount, room))
+    s.houses[house].power += gained
+    return gained
+
+
+def enemy_ships_in(s: GameState, sea: str, house: str) -> bool:
+    st = s.areas[sea]
+    return bool(st.units) and st.house != house
+
+
+def army_sizes(s: GameState, house: str, changes: dict[str, int] | None = None) -> list[int]:
+    """Sizes of the house's armies (2+ units in one area), with optional per-area size changes."""
+    sizes: dict[str, int] = {a: len(st.units) for a, st in units_of(s, house)}
+    for area, delta in (changes or {}).items():
+        sizes[area] = sizes.get(area, 0) + delta
+    return sorted((n for n in sizes.values() if n >= 2), reverse=True)
+
+
+def fits_supply(limits: list[int], sizes: list[int]) -> bool:
+    """Armies sorted largest first must fit the flags sorted largest first (rule 11.2)."""
+    if len(sizes) > len(limits):
+        return False
+    return all(n <= cap for n, cap in zip(sorted(sizes, reverse=True), sorted(limits, reverse=True)))
+
+
+def within_supply(b: Board, s: GameState, house: str, changes: dict[str, int] | None = None) -> bool:
+    return fits_supply(b.supply_limits(s.houses[house].supply), army_sizes(s, house, changes))
+
+
+def fewest_removals(limits: list[int], sizes: list[int]) -> int:
+    """The fewest units to destroy so the armies fit (A21): largest armies keep the largest flags."""
+    sizes = sorted(sizes, reverse=True)
+    caps = sorted(limits, reverse=True)
+    total = 0
+    for i, n in enumerate(sizes):
+        cap = caps[i] if i < len(caps) else 1
+        total += max(0, n - cap)
+    return total
+
+
+def supply_from_barrels(b: Board, s: GameState, house: str) -> int:
+    """Barrels in the land areas the house controls, capped at 6 (A13)."""
+    total = sum(info.supply for a, info in b.areas.items() if info.kind == "land" and controller(b, s, a) == house)
+    return min(6, total)
+
+
+def victory_points(b: Board, s: GameState, house: str) -> int:
+    """Areas with a castle or stronghold the house controls (C4)."""
+    return sum(1 for a, info in b.areas.items() if info.castle and controller(b, s, a) == house)
+
+
+def strongholds(b: Board, s: GameState, house: str) -> int:
+    return sum(1 for a, info in b.areas.items() if info.castle == 2 and controller(b, s, a) == house)
+
+
+def land_areas(b: Board, s: GameState, house: str) -> int:
+    return sum(1 for a, info in b.areas.items() if info.kind == "land" and controller(b, s, a) == house)
+
+
+def can_enter(b: Board, s: GameState, area: str) -> bool:
+    """Blocked ("~") areas can never be entered (10.6)."""
+    return not s.areas[area].blocked
+
+
+def transport_seas(b: Board, s: GameState, house: str, start: str) -> set[str]:
+    """Sea areas chained from a land area through seas that hold the house's ships (13.1, A10)."""
+    seen: set[str] = set()
+    frontier = [n for n in b.adjacent[start] if b.is_sea(n) and _own_ships(s, n, house)]
+    while frontier:
+        sea = frontier.pop()
+        if sea in seen:
+            continue
+        seen.add(sea)
+        frontier.extend(n for n in b.adjacent[sea] if b.is_sea(n) and n not in seen and _own_ships(s, n, house))
+    return seen
+
+
+def _own_ships(s: GameState, sea: str, house: str) -> bool:
+    st = s.areas[sea]
+    return bool(st.units) and st.house == house
+
+
+def land_destinations(b: Board, s: GameState, house: str, start: str) -> set[str]:
+    """Land areas a land unit may reach from ``start``: adjacent, or through own ships."""
+    out = {n for n in b.adjacent[start] if b.is_land(n)}
+    for sea in transport_seas(b, s, house, start):
+        out.update(n for n in b.adjacent[sea] if b.is_land(n))
+    out.discard(start)
+    return {a for a in out if can_enter(b, s, a)}
+
+
+def ship_destinations(b: Board, s: GameState, house: str, start: str) -> set[str]:
+    """Where a ship may move: an adjacent sea, or an adjacent port its house owns (8.13, 14.5)."""
+    out: set[str] = set()
+    for n in b.adjacent[start]:
+        if b.is_sea(n):
+            out.add(n)
+        elif b.is_port(n) and controller(b, s, n) == house and not s.areas[n].blocked:
+            out.add(n)
+    return out
+
+
+def is_hostile(b: Board, s: GameState, area: str, house: str) -> bool:
+    """Entering this area is an attack: enemy units, an enemy garrison, or a neutral force (8.14)."""
+    st = s.areas[area]
+    if st.units and st.house != house:
+        return True
+    if st.neutral:
+        return True
+    return bool(st.garrison) and controller(b, s, area) not in (house, None)
+
+
+# --- mutations -------------------------------------------------------------------------------
+
+
+def remove_units(s: GameState, area: str, kinds: Iterable[str], prefer_routed: bool = False) -> list[Unit]:
+    """Take units of the given kinds out of an area (destroyed or moving); returns them."""
+    st = s.areas[area]
+    taken: list[Unit] = []
+    for kind in kinds:
+        candidates = [u for u in st.units if u.kind == kind]
+        if not candidates:
+            raise ValueError(f"no {kind} in {area}")
+        candidates.sort(key=lambda u: u.routed != prefer_routed)
+        unit = candidates[0]
+        st.units.remove(unit)
+        taken.append(unit)
+    if not st.units:
+        st.house = None
+        st.order = None
+    return taken
+
+
+def add_units(s: GameState, area: str, house: str, units: Iterable[Unit]) -> None:
+    st = s.areas[area]
+    units = list(units)
+    if not units:
+        return
+    if st.units and st.house != house:
+        raise ValueError(f"{area} already holds {st.house} units")
+    st.house = house
+    st.units.extend(units)
+
+
+def count_kinds(units: Iterable[Unit]) -> Counter[str]:
+    return Counter(u.kind for u in units)
+
+
+def is_land_unit(kind: str) -> bool:
+    return kind in LAND_UNITS

@@ -1,0 +1,79 @@
+"""The decision protocol shared by every game.
+
+A game exposes its *open decisions*; each belongs to exactly one player, has a
+kind, and either a list of legal ``options`` or ``options is None`` for a
+structured answer checked by the game's validator. ``info`` carries what the
+deciding player needs to answer (it may hold that player's private facts, so a
+decision is only ever shown to its own player). ``default`` is an answer that is
+always legal: it drives deadlines and the fallback of the random agent.
+
+Every event names its audience: everybody, one player, or nobody until the
+reveal group ``group`` is opened (a sealed event is stored, never sent).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+PUBLIC = "public"
+PLAYER = "player"
+SEALED = "sealed"
+
+
+@dataclass(frozen=True)
+class Audience:
+    kind: str
+    who: str | None = None
+
+    @staticmethod
+    def public() -> Audience:
+        return Audience(PUBLIC)
+
+    @staticmethod
+    def player(who: str) -> Audience:
+        return Audience(PLAYER, who)
+
+    @staticmethod
+    def sealed(group: str) -> Audience:
+        return Audience(SEALED, group)
+
+    def reaches(self, player: str | None) -> bool:
+        """Whether a viewer (``None`` = the public) may see an event with this audience."""
+        if self.kind == PUBLIC:
+            return True
+        return self.kind == PLAYER and player is not None and self.who == player
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "who": self.who}
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str
+    audience: Audience
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "audience": self.audience.to_dict(), "text": self.text, "data": self.data}
+
+
+@dataclass
+class Decision:
+    id: str
+    player: str
+    kind: str
+    prompt: str
+    options: list[Any] | None = None
+    info: dict[str, Any] = field(default_factory=dict)
+    default: Any = None
+    secret: bool = False
+    reveal_group: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "player": self.player, "kind": self.kind, "prompt": self.prompt,
+            "options": self.options, "info": self.info, "default": self.default, "secret": self.secret,
+            "reveal_group": self.reveal_group,
+        }

@@ -1,0 +1,129 @@
+"""``python -m engine.simulate --players N --games G --seed S``: random legal games.
+
+Plays G games between random agents that see only their own view, prints one line
+per game and a final ``G games, E errors`` line; the exit status is non-zero if any
+game raised or stalled. It is the fuzzer, the benchmark and the demo's driver.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.agot import Game, Settings
+from engine.agot.agent import RandomAgent
+from engine.core import IllegalAnswer, Rng
+
+MAX_DECISIONS = 50_000
+RETRIES = 6
+
+
+@dataclass
+class GameResult:
+    seed: int
+    players: int
+    winner: str | None = None
+    rounds: int = 0
+    decisions: int = 0
+    rejected: int = 0
+    seconds: float = 0.0
+    submit_seconds: list[float] = field(default_factory=list)
+    kinds: Counter[str] = field(default_factory=Counter)
+    events: Counter[str] = field(default_factory=Counter)
+    error: str | None = None
+    state_bytes: int = 0
+
+
+def play(players: int, seed: int, settings: Settings | None = None, on_event: Any = None) -> GameResult:
+    """Play one random game to its end; never raises (errors are recorded)."""
+    result = GameResult(seed=seed, players=players)
+    start = time.perf_counter()
+    try:
+        game = Game.new(players, seed, settings)
+        picker = Rng(seed ^ 0x5EED)
+        agents = {h: RandomAgent(seed * 7919 + i) for i, h in enumerate(sorted(game.state.houses))}
+        while not game.over:
+            decisions = game.open_decisions()
+            if not decisions:
+                raise RuntimeError("stalled: no open decision and no winner")
+            if result.decisions >= MAX_DECISIONS:
+                raise RuntimeError(f"stalled: more than {MAX_DECISIONS} decisions")
+            decision = picker.choice(decisions)
+            view = game.view(decision.player)
+            mine = next(d for d in view["private"]["decisions"] if d["id"] == decision.id)
+            if game.state.round == 5 and not result.state_bytes:
+                import json
+
+                result.state_bytes = len(json.dumps(game.to_dict(), separators=(",", ":")))
+            events = None
+            for attempt in range(RETRIES + 1):
+                answer = agents[decision.player].answer(view, mine) if attempt < RETRIES else mine["default"]
+                t0 = time.perf_counter()
+                try:
+                    events = game.submit(decision.player, decision.id, answer)
+                except IllegalAnswer:
+                    if attempt == RETRIES:
+                        raise
+                    result.rejected += 1
+                    continue
+                finally:
+                    result.submit_seconds.append(time.perf_counter() - t0)
+                break
+            result.decisions += 1
+            result.kinds[decision.kind] += 1
+            for event in events or []:
+                result.events[event.kind] += 1
+                if on_event:
+                    on_event(game, event)
+        result.winner = game.state.winner
+        result.rounds = game.state.round
+    except Exception as exc:  # noqa: BLE001 - the simulator reports every failure
+        result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Play random legal games of A Game of Thrones.")
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tides", action="store_true", help="play with Tides of Battle")
+    parser.add_argument("--quiet", action="store_true", help="only the summary lines")
+    args = parser.parse_args(argv)
+    settings = Settings(tides_of_battle=args.tides)
+    results = []
+    for i in range(args.games):
+        r = play(args.players, args.seed + i, settings)
+        results.append(r)
+        if not args.quiet or r.error:
+            status = f"winner {r.winner}" if not r.error else "ERROR " + r.error.splitlines()[0]
+            print(f"game {i + 1} seed {r.seed}: {status}, rounds {r.rounds}, decisions {r.decisions}, "
+                  f"rejected {r.rejected}, {r.seconds * 1000:.0f} ms")
+        if r.error and not args.quiet:
+            print(r.error, file=sys.stderr)
+    errors = sum(1 for r in results if r.error)
+    times = [r.seconds for r in results]
+    per_decision = [t for r in results for t in r.submit_seconds]
+    kinds: Counter[str] = sum((r.kinds for r in results), Counter())
+    events: Counter[str] = sum((r.events for r in results), Counter())
+    winners = Counter(r.winner for r in results if r.winner)
+    sizes = [r.state_bytes for r in results if r.state_bytes]
+    print(f"median game {statistics.median(times) * 1000:.1f} ms; median submit "
+          f"{statistics.median(per_decision) * 1e6:.0f} us over {len(per_decision)} submits; "
+          f"mid-game state {statistics.median(sizes) if sizes else 0:.0f} bytes")
+    print("decisions: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+    print("events: " + ", ".join(f"{k} {v}" for k, v in sorted(events.items())))
+    print("winners: " + ", ".join(f"{k} {v}" for k, v in winners.most_common()))
+    print(f"{len(results)} games, {errors} errors")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
