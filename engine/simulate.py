@@ -38,17 +38,23 @@ class GameResult:
     events: Counter[str] = field(default_factory=Counter)
     error: str | None = None
     state_bytes: int = 0
+    game: Game | None = None
 
 
-def play(players: int, seed: int, settings: Settings | None = None, on_event: Any = None) -> GameResult:
-    """Play one random game to its end; never raises (errors are recorded)."""
+def play(players: int, seed: int, settings: Settings | None = None, on_event: Any = None,
+         until_round: int | None = None) -> GameResult:
+    """Play one random game to its end (or until ``until_round`` starts); never raises (errors are recorded).
+
+    ``on_event(game, event)`` sees every event; ``result.game`` is the game as it stopped.
+    """
     result = GameResult(seed=seed, players=players)
     start = time.perf_counter()
     try:
         game = Game.new(players, seed, settings)
+        result.game = game
         picker = Rng(seed ^ 0x5EED)
         agents = {h: RandomAgent(seed * 7919 + i) for i, h in enumerate(sorted(game.state.houses))}
-        while not game.over:
+        while not game.over and (until_round is None or game.state.round < until_round):
             decisions = game.open_decisions()
             if not decisions:
                 raise RuntimeError("stalled: no open decision and no winner")
