@@ -23,7 +23,7 @@ from engine.agot.state import AreaState, GameState, HouseState, Unit
 from engine.agot.steps import STEPS, Frame
 from engine.agot.view import build_view
 from engine.agot.world import land_areas, strongholds, supply_from_barrels, victory_points
-from engine.core import Audience, Decision, Event, IllegalAnswer, NotYourDecision, Rng, StaleDecision
+from engine.core import Audience, Decision, Event, NotYourDecision, Rng, StaleDecision
 
 MAX_LOOP = 100_000
 
@@ -241,5 +241,24 @@ class Game:
                   victory_points={h: victory_points(b, s, h) for h in s.houses})
 
 
-def illegal(message: str) -> IllegalAnswer:
-    return IllegalAnswer(message)
+def assign_houses(players: Sequence[str], seed: int, wishes: dict[str, str] | None = None) -> dict[str, str]:
+    """Give each player a house (1.7): wished houses first, the rest at random (deterministic by seed)."""
+    b = board()
+    if str(len(players)) not in b.setups:
+        raise ValueError("A Game of Thrones takes 3 to 6 players")
+    houses = list(b.setups[str(len(players))]["houses"])
+    wishes = wishes or {}
+    taken: dict[str, str] = {}
+    for player, house in wishes.items():
+        if house not in houses:
+            raise ValueError(f"{house} is not in a {len(players)}-player game")
+        if house in taken.values():
+            raise ValueError(f"{house} was chosen twice")
+        taken[player] = house
+    free = [h for h in houses if h not in taken.values()]
+    rng = Rng(seed)
+    rng.shuffle(free)
+    for player in players:
+        if player not in taken:
+            taken[player] = free.pop()
+    return taken

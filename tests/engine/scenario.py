@@ -35,11 +35,14 @@ def clear(game: Game, keep_neutral: bool = True) -> None:
             st.neutral, st.garrison = 0, 0
 
 
-def put(game: Game, area: str, house: str, *kinds: str, routed: bool = False) -> None:
+def put(game: Game, area: str, house: str, *kinds: str, routed: bool = False, order: str | None = None) -> None:
+    """Place units (and optionally their order token) in an area."""
     st = game.state.areas[area]
     assert not st.units or st.house == house, f"{area} holds {st.house} units"
     st.house = house
     st.units.extend(Unit(k, routed) for k in kinds)
+    if order:
+        st.order = Order(house, order)
 
 
 def order(game: Game, area: str, token: str, house: str | None = None) -> None:
@@ -67,7 +70,8 @@ def start(game: Game, step: str, **frame: Any) -> list[Event]:
 
 def decision(game: Game, house: str, kind: str | None = None) -> Decision:
     found = [d for d in game.open_decisions() if d.player == house and (kind is None or d.kind == kind)]
-    assert found, f"no open {kind or ''} decision for {house}; open: {[(d.player, d.kind) for d in game.open_decisions()]}"
+    open_now = [(d.player, d.kind) for d in game.open_decisions()]
+    assert found, f"no open {kind or ''} decision for {house}; open: {open_now}"
     return found[0]
 
 
