@@ -114,7 +114,7 @@ def test_8_18_leaving_an_area_empty_loses_it_unless_a_power_token_is_left():
     start(g, "marches")
     answer(g, "stark", {"from": "castle-black", "moves": {"winterfell": ["footman"]}, "leave_power_token": True})
     assert g.state.areas["castle-black"].power_token == "stark" and g.state.houses["stark"].power == 4
-    answer(g, "stark", {"from": "karhold", "moves": {"widows-watch": ["footman"]}})
+    answer(g, "stark", {"from": "karhold", "moves": {"winterfell": ["footman"]}})
     view = g.view(None)["areas"]
     assert view["castle-black"]["controller"] == "stark" and view["karhold"]["controller"] is None
 
