@@ -13,7 +13,7 @@ from engine.agot import world
 from engine.agot.orders import describe
 from engine.agot.state import Unit
 from engine.agot.steps import Frame, WaitingStep, step
-from engine.core import Decision, IllegalAnswer
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
     from engine.agot.game import Game
@@ -155,17 +155,25 @@ class MarchStep(CyclingStep):
 def parse_moves(game: Game, house: str, answer: Any) -> tuple[str, dict[str, list[str]], bool]:
     if not isinstance(answer, dict) or "from" not in answer:
         raise IllegalAnswer("A march needs 'from' (the area of the March order) and 'moves'.")
-    source = answer["from"]
+    source = answers.text(answer["from"], "'from'")
     st = game.state.areas.get(source)
     if st is None or not st.order or st.order.house != house or \
             game.board.order_tokens[st.order.token].type != "march":
         raise IllegalAnswer("There is no March order of yours in that area.")
     moves = answer.get("moves") or {}
     if isinstance(moves, list):
-        moves = {dest: kinds for dest, kinds in moves}
+        pairs = [answers.listing(m, "Each move") for m in moves]
+        if any(len(p) != 2 for p in pairs):
+            raise IllegalAnswer("Each move is [destination, [units]].")
+        moves = dict(pairs)
     if not isinstance(moves, dict):
         raise IllegalAnswer("'moves' must map destination areas to lists of units.")
-    return source, {d: list(k) for d, k in moves.items() if k}, bool(answer.get("leave_power_token", False))
+    checked: dict[str, list[str]] = {}
+    for dest, kinds in moves.items():
+        units = [answers.text(k, "A unit") for k in answers.listing(kinds, "The units of a move")]
+        if units:
+            checked[answers.text(dest, "A destination")] = checked.get(dest, []) + units
+    return source, checked, answers.flag(answer.get("leave_power_token", False), "'leave_power_token'")
 
 
 def resolve_march(game: Game, house: str, answer: Any) -> None:

@@ -61,7 +61,7 @@ def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int])
     port_cap = b.tables["port_capacity"]
     done: list[str] = []
     for action in actions:
-        if not isinstance(action, dict) or action.get("area") not in points:
+        if not isinstance(action, dict) or not isinstance(action.get("area"), str) or action["area"] not in points:
             raise IllegalAnswer("Each action needs an 'area' that is one of your mustering castles or strongholds.")
         area = action["area"]
         name = b.areas[area].name

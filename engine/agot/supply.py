@@ -55,7 +55,8 @@ def destroy_for_supply(game: Game, house: str, answer: Any) -> list[list[str]]:
     """Check and apply a reconciliation: exactly the fewest units, leaving the house within its limit."""
     s = game.state
     need = excess(game, house)
-    if not isinstance(answer, list) or not all(isinstance(x, (list, tuple)) and len(x) == 2 for x in answer):
+    if not isinstance(answer, list) or not all(
+            isinstance(x, (list, tuple)) and len(x) == 2 and all(isinstance(v, str) for v in x) for x in answer):
         raise IllegalAnswer("List the units to destroy as [area, unit] pairs.")
     if len(answer) != need:
         raise IllegalAnswer(f"You must destroy exactly {need} unit(s): the fewest that bring your armies "

@@ -1,0 +1,143 @@
+"""The decision protocol: typed errors, no change on refusal, forced choices, audiences."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.agot import Game
+from engine.agot.agent import RandomAgent
+from engine.core import IllegalAnswer, NotYourDecision, StaleDecision
+from engine.simulate import play
+from tests.engine.scenario import answer, clear, decision, put, scenario, start
+
+
+def test_stale_decision_is_refused():
+    g = Game.new(3, seed=1)
+    d = g.open_decisions()[0]
+    g.submit(d.player, d.id, d.default)
+    with pytest.raises(StaleDecision, match="expired"):
+        g.submit(d.player, d.id, d.default)
+    with pytest.raises(StaleDecision):
+        g.submit(d.player, "no-such-id", d.default)
+
+
+def test_someone_elses_decision_is_refused():
+    g = Game.new(3, seed=1)
+    d = next(x for x in g.open_decisions() if x.player == "stark")
+    before = g.to_dict()
+    with pytest.raises(NotYourDecision, match="Stark"):
+        g.submit("lannister", d.id, d.default)
+    assert g.to_dict() == before
+
+
+def test_every_decision_has_exactly_one_player_and_a_legal_default():
+    for seed in range(3):
+        result = play(4, seed)
+        assert result.error is None
+    g = Game.new(4, seed=3)
+    for d in g.open_decisions():
+        assert d.player in g.state.houses
+        snapshot = g.to_dict()
+        g.submit(d.player, d.id, d.default)
+        g = Game.from_dict(snapshot)
+
+
+def test_forced_choice_is_resolved_without_asking():
+    g = scenario(6)
+    clear(g)
+    put(g, "the-reach", "lannister", "footman", order="Ra")  # no target: the only option is "no effect"
+    events = start(g, "raids")
+    assert any(e.kind == "raid" for e in events)
+    assert not any(d.kind == "raid" for d in g.open_decisions())
+
+
+def test_sealed_events_reach_nobody():
+    g = Game.new(3, seed=1)
+    d = next(x for x in g.open_decisions() if x.player == "stark")
+    events = g.submit("stark", d.id, d.default)
+    sealed = [e for e in events if e.audience.kind == "sealed"]
+    assert sealed and all(not e.audience.reaches(p) for e in sealed for p in [None, "stark", "lannister"])
+    public = [e for e in events if e.audience.kind == "public"]
+    assert all("orders" not in e.data for e in public)
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(
+        ["winterfell", "karhold", "M0", "D+1", "R*", "CP", "footman", "ship", "knight", "top", "swap", "peek",
+         "port-of-winterfell", "the-narrow-sea", "", "upgrade", "area", "from", "moves", "action", "unit"]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(
+        st.sampled_from(["from", "moves", "area", "target", "action", "token", "unit", "to", "upgrade", "muster",
+                         "leave_power_token", "winterfell", "karhold", "lannisport"]), children, max_size=4),
+    max_leaves=12,
+)
+
+
+def _games_at_every_kind():
+    """Games paused at decisions of many kinds (orders, raven, raid, march, consolidate, muster...)."""
+    out = []
+    for seed in range(4):
+        g = Game.new(3 + seed % 4, seed=seed)
+        agents = {h: RandomAgent(seed + i) for i, h in enumerate(g.state.houses)}
+        seen = set()
+        for _ in range(400):
+            if g.over:
+                break
+            d = g.open_decisions()[0]
+            if d.kind not in seen:
+                seen.add(d.kind)
+                out.append(json.dumps(g.to_dict()))
+            view = g.view(d.player)
+            mine = next(x for x in view["private"]["decisions"] if x["id"] == d.id)
+            try:
+                g.submit(d.player, d.id, agents[d.player].answer(view, mine))
+            except IllegalAnswer:
+                g.submit(d.player, d.id, d.default)
+    return out
+
+
+PAUSED = _games_at_every_kind()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PAUSED), JSONISH)
+def test_any_answer_is_applied_or_refused_cleanly(saved, junk):
+    g = Game.from_dict(json.loads(saved))
+    d = g.open_decisions()[0]
+    before = g.to_dict()
+    try:
+        g.submit(d.player, d.id, junk)
+    except IllegalAnswer as exc:
+        assert str(exc) and g.to_dict() == before
+    else:
+        assert g.to_dict() != before
+
+
+def test_illegal_answers_for_every_kind_are_refused_without_change():
+    kinds = set()
+    for saved in PAUSED:
+        g = Game.from_dict(json.loads(saved))
+        d = g.open_decisions()[0]
+        kinds.add(d.kind)
+        before = g.to_dict()
+        with pytest.raises(IllegalAnswer):
+            g.submit(d.player, d.id, {"nonsense": True} if d.kind != "muster" else [{"area": "narnia"}])
+        assert g.to_dict() == before
+    assert {"orders", "raven", "march"} <= kinds
+
+
+def test_reconcile_refuses_more_than_the_fewest_losses():
+    g = scenario(6)
+    clear(g)
+    g.state.houses["stark"].supply = 0  # [2, 2]
+    put(g, "winterfell", "stark", "footman", "footman", "knight")
+    put(g, "karhold", "stark", "footman", "footman")
+    start(g, "reconcile", houses=["stark"])
+    assert decision(g, "stark").info["must_destroy"] == 1
+    before = g.to_dict()
+    with pytest.raises(IllegalAnswer, match="exactly 1"):
+        answer(g, "stark", [["winterfell", "footman"], ["karhold", "footman"]])
+    assert g.to_dict() == before
+    answer(g, "stark", [["winterfell", "knight"]])
+    assert sorted(u.kind for u in g.state.areas["winterfell"].units) == ["footman", "footman"]
