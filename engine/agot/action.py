@@ -140,11 +140,13 @@ class MarchStep(CyclingStep):
 
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
         areas = order_areas(game, player, "march")
+        info = {a: march_info(game, player, a) for a in areas}
+        default = {"from": areas[0], "moves": {}, "leave_power_token": False}
+        stuck = not any(i["units"] for i in info.values())  # only routed units: nothing can move
         return Decision(
             id=did, player=player, kind="march",
             prompt="Resolve one of your March orders: move any of its units (at most one attack).",
-            info={"orders": {a: march_info(game, player, a) for a in areas}},
-            default={"from": areas[0], "moves": {}, "leave_power_token": False},
+            info={"orders": info}, default=default, options=[default] if stuck else None,
         )
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
@@ -195,6 +197,8 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
             if dest not in legal:
                 raise IllegalAnswer(f"A {kind.replace('_', ' ')} cannot march from {b.areas[source].name} "
                                     f"to {b.areas[dest].name}.")
+        if b.is_port(dest) and len(s.areas[dest].units) + len(kinds) > b.tables["port_capacity"]:  # 14.2
+            raise IllegalAnswer(f"{b.areas[dest].name} can never hold more than {b.tables['port_capacity']} ships.")
         if dest in info["hostile"]:
             if attack is not None:
                 raise IllegalAnswer("A March order may start only one combat (8.14).")
@@ -285,6 +289,8 @@ class ConsolidateStep(CyclingStep):
             token = b.order_tokens[s.areas[area].order.token]  # type: ignore[union-attr]
             if token.special and b.areas[area].castle and b.is_land(area):
                 options.append({"area": area, "muster": True})
+        if not any(o["muster"] for o in options):
+            options = options[:1]  # the order of plain collections changes nothing: no question to ask
         return Decision(id=did, player=player, kind="consolidate", options=options, default=options[0],
                         prompt="Resolve one of your Consolidate Power orders (a special one in a castle "
                                "may muster instead).")

@@ -18,15 +18,24 @@ def test_rulebook_consolidate_power_example():
 
 def test_8_24_one_order_per_turn_in_turn_order():
     g = _board()
-    put(g, "dragonstone", "baratheon", "footman", order="CPa")
+    put(g, "dragonstone", "baratheon", "footman", order="CP*")
     put(g, "kingswood", "baratheon", "footman", order="CPb")
     put(g, "lannisport", "lannister", "footman", order="CPa")
     start(g, "consolidate")
     d = decision(g, "baratheon")
-    assert {o["area"] for o in d.options} == {"dragonstone", "kingswood"}
+    assert {(o["area"], o["muster"]) for o in d.options} == {
+        ("dragonstone", False), ("dragonstone", True), ("kingswood", False)}
     answer(g, "baratheon", {"area": "kingswood", "muster": False})
-    # Lannister's only order resolved without asking, then Baratheon's last one
-    assert g.state.houses["lannister"].power == 6
+    assert g.state.houses["lannister"].power == 6  # its only order: resolved without asking
+    answer(g, "baratheon", {"area": "dragonstone", "muster": False})
+    assert g.state.houses["baratheon"].power == 5 + 2 + 2
+
+
+def test_plain_consolidations_are_not_asked_about():
+    g = _board()
+    put(g, "dragonstone", "baratheon", "footman", order="CPa")
+    put(g, "kingswood", "baratheon", "footman", order="CPb")
+    start(g, "consolidate")  # in whatever order, the result is the same: nothing to ask
     assert g.state.houses["baratheon"].power == 5 + 2 + 2
 
 
@@ -44,7 +53,6 @@ def test_8_26_sea_gives_nothing_port_gives_one_unless_enemy_ships_in_its_sea():
     put(g, "winterfell", "stark", "footman")
     put(g, "port-of-winterfell", "stark", "ship", order="CPb")
     start(g, "consolidate")
-    answer(g, "stark", {"area": "bay-of-ice", "muster": False})
     assert g.state.houses["stark"].power == 5 + 0 + 1
     g2 = _board()
     put(g2, "lannisport", "lannister", "footman")
@@ -76,8 +84,9 @@ def test_8_27_special_consolidate_in_a_port_or_without_castle_only_gathers_power
     put(g, "winterfell", "stark", "footman")
     put(g, "port-of-winterfell", "stark", "ship", order="CP*")
     put(g, "karhold", "stark", "footman", order="CPa")
-    start(g, "consolidate")
-    assert all(not o["muster"] for o in decision(g, "stark").options)
+    events = start(g, "consolidate")  # no muster option anywhere: both simply collect
+    assert not any(e.kind == "muster" for e in events)
+    assert g.state.houses["stark"].power == 5 + 1 + 2
 
 
 def test_8_28_power_never_beyond_twenty_tokens():
