@@ -13,7 +13,7 @@ $(STAMP): requirements.txt requirements-dev.txt
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(PY) -m engine.simulate --players 6 --games 1 --seed $${SEED:-1}
+	$(PY) -m engine.simulate --players $${PLAYERS:-6} --games 1 --seed $${SEED:-1} --narrate
 
 lint: $(STAMP)
 	$(PY) -m ruff check engine bot tests tools

@@ -95,6 +95,12 @@ def play(players: int, seed: int, settings: Settings | None = None, on_event: An
     return result
 
 
+def narrate(game: Game, event: Any) -> None:
+    """Print what the public channel would show."""
+    if event.audience.kind == "public":
+        print(f"[round {game.state.round}] {event.text}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Play random legal games of A Game of Thrones.")
     parser.add_argument("--players", type=int, default=6)
@@ -102,11 +108,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tides", action="store_true", help="play with Tides of Battle")
     parser.add_argument("--quiet", action="store_true", help="only the summary lines")
+    parser.add_argument("--narrate", action="store_true", help="print every public event as it happens")
     args = parser.parse_args(argv)
     settings = Settings(tides_of_battle=args.tides)
     results = []
     for i in range(args.games):
-        r = play(args.players, args.seed + i, settings)
+        r = play(args.players, args.seed + i, settings, on_event=narrate if args.narrate else None)
         results.append(r)
         if not args.quiet or r.error:
             status = f"winner {r.winner}" if not r.error else "ERROR " + r.error.splitlines()[0]
