@@ -91,6 +91,47 @@ WESTEROS_TEXT = {
     "wildlings-attack": "The wildlings attack at the current threat.",
 }
 
+# Wildling card effects in this project's own words: (Night's Watch win: highest bidder,
+# wildling win: lowest bidder, wildling win: everyone else).
+WILDLING_TEXT = {
+    "silence-at-the-wall": ("Nothing happens.", "Nothing happens.", "Nothing happens."),
+    "preemptive-raid": (
+        "No reward: the wildlings strike again at once with strength 6, and the highest bidder sits that "
+        "attack out.",
+        "Pick one: lose 2 of your units anywhere, or fall 2 places on the Influence track where you stand best.",
+        "Nothing happens."),
+    "crow-killers": (
+        "You may turn up to 2 of your Footmen anywhere into Knights from your reserve.",
+        "Every Knight of yours becomes a Footman from your reserve; Knights with no Footman to replace them "
+        "are destroyed.",
+        "Turn 2 of your Knights into Footmen from your reserve; any that cannot be replaced are destroyed."),
+    "rattleshirts-raiders": (
+        "Go up 1 on the Supply track.",
+        "Go down 2 on the Supply track, then cut your armies to fit.",
+        "Go down 1 on the Supply track, then cut your armies to fit."),
+    "massing-on-the-milkwater": (
+        "Take your whole discard pile back into your hand.",
+        "With 2 or more cards in hand, discard every card of the highest printed strength.",
+        "With 2 or more cards in hand, discard one card of your choice."),
+    "a-king-beyond-the-wall": (
+        "Go to the top of one Influence track of your choice.",
+        "Go to the bottom of all three Influence tracks.",
+        "In turn order, go to the bottom of the Fiefdoms or the King's Court track (your pick)."),
+    "mammoth-riders": (
+        "You may take one card of your choice from your discard pile back into your hand.",
+        "Destroy 3 of your units anywhere.",
+        "Destroy 2 of your units anywhere."),
+    "the-horde-descends": (
+        "Muster in one castle or stronghold area you control, as a Mustering card would.",
+        "Destroy 2 of your units in one castle or stronghold area you control; if no such area holds 2, "
+        "destroy 2 units anywhere.",
+        "Destroy 1 of your units anywhere."),
+    "skinchanger-scout": (
+        "The Power you bid on this attack comes back to you.",
+        "Discard all your available Power.",
+        "Discard 2 available Power (or all you have, if less)."),
+}
+
 
 def _slot(rect: dict) -> list[float]:
     return [rect["cx"], rect["cy"], rect["w"], rect["h"]]
@@ -178,7 +219,9 @@ def convert(facts: dict) -> dict[str, object]:
                 "text": WESTEROS_TEXT[c["type"]]} for c in spec["cards"]]
         for deck, spec in facts["westeros_decks"].items()
     }
-    wildlings = [{"id": c["id"], "name": c["name"]} for c in facts["wildling_cards"]]
+    wildlings = [{"id": c["id"], "name": c["name"], "nights_watch_victory": WILDLING_TEXT[c["id"]][0],
+                  "lowest_bidder": WILDLING_TEXT[c["id"]][1], "everyone_else": WILDLING_TEXT[c["id"]][2]}
+                 for c in facts["wildling_cards"]]
     tides = [{k: c[k] for k in ("id", "strength", "swords", "fortifications", "skulls", "count")}
              for c in facts["tides_of_battle"]["cards"]]
 
