@@ -1,0 +1,52 @@
+"""``python -m bot.render --seed S --round R --out FILE [--player HOUSE] [--players N] [--format png|webp]``
+
+Plays a seeded random game (the engine's random agents) until round R starts, then writes the public board, or
+HOUSE's private view with ``--player``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from bot.render import render
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.render", description="Render a seeded random game's board.")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--round", type=int, default=1, help="play until this round starts (1 = the set-up)")
+    parser.add_argument("--players", type=int, default=6, choices=range(3, 7))
+    parser.add_argument("--player", default=None, help="a house id: write that house's private view")
+    parser.add_argument("--format", default=None, choices=("png", "webp"), help="default: from --out's suffix")
+    parser.add_argument("--out", required=True, type=Path)
+    args = parser.parse_args(argv)
+
+    from engine.simulate import play
+
+    result = play(args.players, args.seed, until_round=args.round)
+    if result.error:
+        print(f"the game stopped with an error: {result.error.splitlines()[0]}", file=sys.stderr)
+    game = result.game
+    if game is None:
+        return 1
+    try:
+        view = game.view(args.player)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    fmt = args.format or ("webp" if args.out.suffix.lower() == ".webp" else "png")
+    t0 = time.perf_counter()
+    data = render(view, fmt=fmt)
+    elapsed = time.perf_counter() - t0
+    args.out.write_bytes(data)
+    state = f"round {view['round']}, {view['phase']}" + (f", winner {view['winner']}" if view.get("winner") else "")
+    print(f"{args.out}: {len(data) / 1024:.0f} KiB, {state}, rendered in {elapsed * 1000:.0f} ms "
+          "(first render includes building the static layers)")
+    return 1 if result.error else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,225 @@
+"""The side panel: round and phase, wildling threat, the three Influence tracks with the Dominance tokens, and
+one block per house (supply and armies, victory points, Power, house cards in hand and discarded).
+
+Pure layout like ``bot.render.layout``: view -> items. Only public fields of the view are read here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.render import items as it
+from bot.render import style
+from bot.render.fonts import font
+from bot.render.layout import Highlights, colour_of
+from bot.render.static import StaticData, static
+
+PAD = 16
+X0 = style.PANEL_X + PAD
+X1 = style.PANEL_X + style.PANEL_W - PAD
+TEXT = style.PANEL_TEXT
+MUTED = style.PANEL_MUTED
+PHASES = {"westeros": "Westeros phase", "planning": "Planning phase", "action": "Action phase"}
+TRACKS = (("iron_throne", "Iron Throne"), ("fiefdoms", "Fiefdoms"), ("kings_court", "King's Court"))
+UNIT_ABBR = (("footman", "F"), ("knight", "K"), ("siege_engine", "SE"), ("ship", "S"))
+
+
+def human(value: Any) -> str:
+    """``kings-landing`` / ``no_defense`` -> ``Kings landing`` / ``No defense`` (area names come from the map)."""
+    text = str(value)
+    geo = static().areas.get(text)
+    if geo is not None:
+        return geo.name
+    if text in static().house_names:
+        return static().house_names[text]
+    return text.replace("_", " ").replace("-", " ").capitalize()
+
+
+def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """Greedy word wrap to ``width`` pixels; words are never split."""
+    f = font(size, bold)
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and f.getlength(trial) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+class _Column:
+    """Stacks panel items top-down."""
+
+    def __init__(self) -> None:
+        self.items: list[it.Item] = []
+        self.y = float(PAD)
+
+    def text(self, text: str, size: int, colour: style.RGB = TEXT, bold: bool = False, x: float = X0,
+             gap: float = 4) -> None:
+        self.items.append(it.Text(x, self.y, text, size, colour, bold))
+        self.y += size * 1.2 + gap
+
+    def wrapped(self, text: str, size: int, colour: style.RGB = TEXT, indent: float = 0, bold: bool = False) -> None:
+        for i, line in enumerate(wrap(text, size, X1 - X0 - indent, bold)):
+            self.text(line, size, colour, bold, x=X0 + (indent if i else 0), gap=1)
+        self.y += 3
+
+    def rule(self, gap: float = 10) -> None:
+        self.y += gap / 2
+        self.items.append(it.Box(X0, self.y, X1, self.y + 1, style.PANEL_RULE))
+        self.y += gap
+
+
+def panel_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> list[it.Item]:
+    data = static()
+    col = _Column()
+    _header(col, view)
+    col.rule()
+    _wildlings(col, view, data)
+    col.rule()
+    for key, title in TRACKS:
+        _track(col, view, data, key, title)
+    col.rule()
+    _combat(col, view, data, highlights)
+    houses: Mapping[str, Mapping[str, Any]] = view.get("houses") or {}
+    order = [h for h in (view.get("tracks") or {}).get("iron_throne", []) if h in houses]
+    order += [h for h in houses if h not in order]
+    for house in order:
+        _house(col, view, data, house, houses[house])
+    _round_cards(col, view)
+    return col.items
+
+
+def _header(col: _Column, view: Mapping[str, Any]) -> None:
+    data = static()
+    rnd = view.get("round") or 0
+    phase = PHASES.get(str(view.get("phase")), human(view.get("phase") or ""))
+    col.text(f"Round {rnd} of {data.max_rounds}", 30, bold=True, gap=2)
+    col.text(phase, 24, bold=True, gap=2)
+    step = view.get("step")
+    if step and step != view.get("phase"):
+        col.text(f"Step: {human(step)}", 17, MUTED, gap=2)
+    winner = view.get("winner")
+    if winner:
+        col.y += 4
+        col.items.append(it.Box(X0, col.y - 4, X1, col.y + 34, colour_of(data, winner), style.INK, 2, 8))
+        ink = style.INK if sum(colour_of(data, winner)) > 450 else style.WHITE
+        col.text(f"Winner: {data.house_names.get(winner, human(winner))}", 24, ink, True, x=X0 + 10, gap=10)
+    waiting = view.get("waiting_for") or []
+    if waiting and not winner:
+        names = ", ".join(data.house_names.get(h, human(h)) for h in waiting)
+        col.wrapped(f"Waiting for: {names}", 17, MUTED)
+
+
+def _wildlings(col: _Column, view: Mapping[str, Any], data: StaticData) -> None:
+    threat = int(view.get("wildling_threat") or 0)
+    col.text(f"Wildling threat  {threat} / {data.wildling_max}", 20, bold=True, gap=6)
+    steps = list(range(0, data.wildling_max + 1, data.wildling_step))
+    cell = (X1 - X0) / len(steps)
+    for i, value in enumerate(steps):
+        x = X0 + i * cell
+        hot = value == threat
+        fill = (style.WILDLING_HOT if value >= data.wildling_max - 2 else style.WILDLING) if hot else style.PANEL_BG
+        col.items.append(it.Box(x + 2, col.y, x + cell - 2, col.y + 30, fill, style.PANEL_RULE if not hot
+                                else style.INK, 2, 6))
+        col.items.append(it.Text(x + cell / 2, col.y + 15, str(value), 17, style.WHITE if hot else MUTED, hot, "mm"))
+    col.y += 38
+
+
+def _track(col: _Column, view: Mapping[str, Any], data: StaticData, key: str, title: str) -> None:
+    order: Sequence[str] = (view.get("tracks") or {}).get(key) or []
+    dominance = view.get("dominance") or {}
+    if key == "iron_throne":
+        note = "Iron Throne token"
+        holder = dominance.get("iron_throne", order[0] if order else None)
+    elif key == "fiefdoms":
+        holder = dominance.get("valyrian_steel_blade", order[0] if order else None)
+        note = "Valyrian Steel Blade: " + ("used" if view.get("blade_used") else "ready")
+    else:
+        holder = dominance.get("messenger_raven", order[0] if order else None)
+        note = "Messenger Raven: " + ("used" if view.get("raven_used") else "ready")
+    col.items.append(it.Text(X0, col.y, title, 20, TEXT, True))
+    col.items.append(it.Text(X1, col.y + 2, note, 16, MUTED, False, "ra"))
+    col.y += 28
+    if not order:
+        return
+    cell = (X1 - X0) / max(len(order), 6)
+    for i, house in enumerate(order):
+        cx = X0 + cell * i + cell / 2
+        if house == holder:
+            col.items.append(it.Box(cx - cell / 2 + 2, col.y - 2, cx + cell / 2 - 2, col.y + 52, (250, 226, 140),
+                                    style.STAR, 2, 8))
+        col.items.append(it.Chip(cx, col.y + 14, 13, colour_of(data, house), str(i + 1)))
+        col.items.append(it.Text(cx, col.y + 32, data.house_names.get(house, human(house)), 15, TEXT,
+                                 house == holder, "ma"))
+    col.y += 60
+
+
+def _combat(col: _Column, view: Mapping[str, Any], data: StaticData, highlights: Highlights | None) -> None:
+    hl = highlights if highlights and highlights.combat else Highlights.from_view(view)
+    if not hl.combat:
+        return
+    attacker = data.house_names.get(hl.attacker or "", "?")
+    defender = data.house_names.get(hl.defender or "", "neutral force" if not hl.defender else "?")
+    col.text(f"⚔ Combat at {human(hl.combat)}", 22, style.COMBAT, True, gap=2)
+    source = f" from {human(hl.combat_source)}" if hl.combat_source else ""
+    col.wrapped(f"{attacker} attacks{source}; {defender} defends.", 17)
+    col.rule()
+
+
+def _house(col: _Column, view: Mapping[str, Any], data: StaticData, house: str, h: Mapping[str, Any]) -> None:
+    colour = colour_of(data, house)
+    top = col.y
+    col.items.append(it.Box(X0, top, X0 + 8, top + 26, colour, style.INK, 1))
+    col.items.append(it.Text(X0 + 16, top, h.get("name") or data.house_names.get(house, human(house)), 22, TEXT, True))
+    vp = h.get("victory_points")
+    col.items.append(it.Text(X1, top + 2, f"{vp} castle{'s' if vp != 1 else ''}" if vp is not None else "", 19,
+                             TEXT, True, "ra"))
+    col.y += 30
+    power = h.get("power")
+    power_text = "hidden (bidding)" if power is None else str(power)
+    on_board = h.get("power_on_board") or 0
+    limits = " ".join(str(n) for n in h.get("army_limits") or [])
+    col.text(f"Supply {h.get('supply', '?')} (armies {limits})   Power {power_text}"
+             + (f" +{on_board} on map" if on_board else ""), 17, gap=2)
+    reserve = h.get("reserve") or {}
+    status = ""
+    if view.get("phase") == "planning" and view.get("step") == "planning":
+        status = "   orders: placed" if h.get("orders_submitted") else "   orders: choosing…"
+    if reserve:
+        parts = " ".join(f"{reserve.get(k, 0)}{a}" for k, a in UNIT_ABBR)
+        col.text(f"Reserve {parts}{status}", 17, MUTED, gap=2)
+    col.wrapped("Hand: " + _cards(data, h.get("hand") or []), 16, indent=12)
+    discard = h.get("discard") or []
+    if discard:
+        col.wrapped("Discard: " + _cards(data, discard), 16, MUTED, indent=12)
+    col.y += 8
+
+
+def _cards(data: StaticData, cards: Sequence[str]) -> str:
+    if not cards:
+        return "none"
+    out = []
+    for cid in cards:
+        card = data.cards.get(cid)
+        out.append(f"{card.name} {card.strength}" if card else human(cid))
+    return ", ".join(out)
+
+
+def _round_cards(col: _Column, view: Mapping[str, Any]) -> None:
+    revealed = view.get("westeros_revealed") or []
+    restrictions = view.get("restrictions") or []
+    if not revealed and not restrictions:
+        return
+    col.rule()
+    if revealed:
+        col.wrapped("Westeros: " + ", ".join(human(c if not isinstance(c, Mapping) else c.get("type", c))
+                                            for c in revealed), 17)
+    if restrictions:
+        col.wrapped("Restrictions: " + ", ".join(human(r) for r in restrictions), 17, style.COMBAT)

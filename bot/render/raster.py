@@ -1,0 +1,123 @@
+"""Raster: draw a list of layout items onto a copy of the cached base layer, and encode it."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable
+
+from PIL import Image, ImageDraw
+
+from bot.render import items as it
+from bot.render import style
+from bot.render.base import Base, base
+from bot.render.fonts import font
+from bot.render.sprites import badge_sprite, garrison_key, garrison_sprite, order_key, order_sprite, unit_key
+
+PNG_COMPRESS_LEVEL = 3  # measured with tools/bench_render.py: the best size / time trade-off for this board
+
+
+def draw(items: Iterable[it.Item]) -> Image.Image:
+    """A new RGB image: the base layer with the items drawn over it in order."""
+    b = base()
+    img = b.image.copy()
+    d = ImageDraw.Draw(img)
+    for item in items:
+        if isinstance(item, it.AreaTint):
+            _wash(img, b, item.area, item.colour, style.TINT_ALPHA)
+        elif isinstance(item, it.Blocked):
+            layer = b.areas[item.area]
+            overlay = b.blocked.get(item.area)
+            if overlay is not None:
+                img.paste(overlay, layer.bbox[:2], layer.mask)
+        elif isinstance(item, it.UnitGlyph):
+            _sprite(img, b.sprites[unit_key(item.house, item.kind, item.routed)], item.x, item.y)
+            if item.count > 1:
+                badge = b.sprites.get(("count", str(item.count)))
+                if badge is not None:
+                    _sprite(img, badge, item.x + item.size * 0.45, item.y - item.size * 0.45)
+        elif isinstance(item, it.PowerToken):
+            _sprite(img, b.sprites[("power", item.house)], item.x, item.y)
+        elif isinstance(item, it.Garrison):
+            key = garrison_key(item.house, item.strength)
+            sprite = b.sprites.get(key) or garrison_sprite(item.colour, str(item.strength))
+            _sprite(img, sprite, item.x, item.y)
+        elif isinstance(item, it.OrderMark):
+            key = order_key(item.house, item.text, item.special, item.own_secret)
+            sprite = b.sprites.get(key) or order_sprite(item.colour, item.house[:1].upper(), item.text,
+                                                         item.special, item.own_secret)
+            _sprite(img, sprite, item.x, item.y)
+        elif isinstance(item, it.AreaOutline):
+            _outline(d, b, item)
+        elif isinstance(item, it.Arrow):
+            _arrow(d, item)
+        elif isinstance(item, it.Badge):
+            _sprite(img, badge_sprite(item.text, item.fill, item.ink, item.size), item.x, item.y)
+        elif isinstance(item, it.Box):
+            if item.radius:
+                d.rounded_rectangle((item.x0, item.y0, item.x1, item.y1), radius=item.radius, fill=item.fill,
+                                    outline=item.outline, width=item.width)
+            else:
+                d.rectangle((item.x0, item.y0, item.x1, item.y1), fill=item.fill, outline=item.outline,
+                            width=item.width)
+        elif isinstance(item, it.Chip):
+            d.ellipse((item.x - item.r, item.y - item.r, item.x + item.r, item.y + item.r), fill=item.colour,
+                      outline=style.INK, width=2)
+            if item.text:
+                ink = style.INK if sum(item.colour) > 450 else style.WHITE
+                d.text((item.x, item.y), item.text, font=font(round(item.r * 1.1), True), fill=ink, anchor="mm")
+        elif isinstance(item, it.Text):
+            d.text((item.x, item.y), item.text, font=font(item.size, item.bold), fill=item.colour,
+                   anchor=item.anchor)
+    return img
+
+
+def _sprite(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
+    img.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
+
+
+def _wash(img: Image.Image, b: Base, area: str, colour: style.RGB, alpha: float) -> None:
+    """The bare area blended with ``colour``, then its names and icons back on top."""
+    layer = b.areas[area]
+    at = layer.bbox[:2]
+    img.paste(Image.blend(layer.shapes, Image.new("RGB", layer.shapes.size, colour), alpha), at, layer.mask)
+    img.paste(layer.names, at, layer.names_mask)
+
+
+def _outline(d: ImageDraw.ImageDraw, b: Base, item: it.AreaOutline) -> None:
+    from bot.render.static import static
+
+    for ring in static().areas[item.area].rings:
+        pts = list(ring) + [ring[0]]
+        d.line(pts, fill=style.INK, width=item.width + 4, joint="curve")
+        d.line(pts, fill=item.colour, width=item.width, joint="curve")
+
+
+def _arrow(d: ImageDraw.ImageDraw, item: it.Arrow) -> None:
+    (x0, y0), (x1, y1) = item.start, item.end
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = item.width * 3.2
+    bx, by = x1 - ux * head, y1 - uy * head  # base of the head
+    px, py = -uy, ux
+    tri = [(x1, y1), (bx + px * head * 0.6, by + py * head * 0.6), (bx - px * head * 0.6, by - py * head * 0.6)]
+    d.line([(x0, y0), (bx, by)], fill=style.INK, width=item.width + 4)
+    d.polygon(tri, fill=style.INK)
+    d.line([(x0, y0), (bx, by)], fill=item.colour, width=item.width)
+    inner = [(x1 - ux * 4, y1 - uy * 4), (tri[1][0] + ux * 2, tri[1][1] + uy * 2),
+             (tri[2][0] + ux * 2, tri[2][1] + uy * 2)]
+    d.polygon(inner, fill=item.colour)
+
+
+def encode(img: Image.Image, fmt: str = "png") -> bytes:
+    """PNG (lossless, the default) or lossless WebP bytes."""
+    buf = io.BytesIO()
+    if fmt == "webp":
+        img.save(buf, "WEBP", lossless=True, method=0, quality=50)
+    elif fmt == "png":
+        img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    else:
+        raise ValueError(f"unknown image format {fmt!r} (png or webp)")
+    return buf.getvalue()

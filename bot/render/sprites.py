@@ -1,0 +1,209 @@
+"""Piece sprites (units, tokens, orders, marks), drawn once at 4x and scaled down for smooth edges.
+
+Each sprite is an RGBA image whose centre is the piece's centre. ``build_sprites`` makes every sprite the board
+can need (six houses, every unit kind, every order token), so rendering only pastes them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.render import style
+from bot.render.fonts import font
+from bot.render.layout import order_text
+from bot.render.static import StaticData
+
+SS = 4  # supersampling factor
+UNIT_LETTER = {"footman": "F", "knight": "K", "siege_engine": "SE", "ship": "S"}
+Shape = Callable[[ImageDraw.ImageDraw, float, style.RGB, style.RGB, float], None]
+SpriteKey = tuple[str, ...]
+
+
+def luminance(c: style.RGB) -> float:
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+
+
+def ink_for(fill: style.RGB) -> style.RGB:
+    """Dark letters on light fills, white on dark ones."""
+    return style.INK if luminance(fill) > 150 else style.WHITE
+
+
+def mix(a: style.RGB, b: style.RGB, t: float) -> style.RGB:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def _canvas(w: float, h: float) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGBA", (math.ceil(w) * SS, math.ceil(h) * SS), (0, 0, 0, 0))
+    return img, ImageDraw.Draw(img)
+
+
+def _finish(img: Image.Image) -> Image.Image:
+    return img.resize((img.width // SS, img.height // SS), Image.Resampling.LANCZOS)
+
+
+def _poly(points: Sequence[tuple[float, float]], cx: float, cy: float, s: float) -> list[tuple[float, float]]:
+    return [(cx + x * s, cy + y * s) for x, y in points]
+
+
+def _letter(d: ImageDraw.ImageDraw, x: float, y: float, text: str, size: float, colour: style.RGB,
+            bold: bool = True) -> None:
+    d.text((x, y), text, font=font(round(size * SS), bold), fill=colour, anchor="mm")
+
+
+KNIGHT = [(-0.46, -0.44), (0.46, -0.44), (0.46, 0.02), (0.0, 0.5), (-0.46, 0.02)]
+SIEGE = [(0.0, -0.5), (0.52, 0.42), (-0.52, 0.42)]
+HULL = [(-0.55, -0.08), (0.55, -0.08), (0.36, 0.4), (-0.36, 0.4)]
+SAIL = [(-0.04, -0.52), (-0.04, -0.1), (-0.4, -0.1)]
+HEXAGON = [(math.cos(math.pi / 3 * i + math.pi / 6) * 0.5, math.sin(math.pi / 3 * i + math.pi / 6) * 0.5)
+           for i in range(6)]
+SHIELD = [(-0.42, -0.48), (0.42, -0.48), (0.42, 0.08), (0.0, 0.5), (-0.42, 0.08)]
+
+
+def unit_sprite(kind: str, colour: style.RGB, routed: bool, size: int = style.UNIT_SIZE) -> Image.Image:
+    """A unit: circle footman F, shield knight K, triangle siege engine SE, boat ship S; routed ones greyed and
+    struck through."""
+    w = size * (1.25 if kind == "ship" else 1.0)
+    img, d = _canvas(w + 4, size + 4)
+    cx, cy, s = img.width / 2, img.height / 2, size * SS
+    fill = mix(colour, style.ROUTED_FILL, 0.7) if routed else colour
+    line = round(2 * SS)
+    text_y = cy
+    if kind == "footman":
+        r = 0.48 * s
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=style.INK, width=line)
+    elif kind == "knight":
+        d.polygon(_poly(KNIGHT, cx, cy, s), fill=fill, outline=style.INK, width=line)
+        text_y = cy - 0.06 * s
+    elif kind == "siege_engine":
+        d.polygon(_poly(SIEGE, cx, cy, s), fill=fill, outline=style.INK, width=line)
+        text_y = cy + 0.14 * s
+    else:  # ship
+        d.polygon(_poly(SAIL, cx, cy, s), fill=fill, outline=style.INK, width=line)
+        d.line([(cx - 0.04 * s, cy - 0.52 * s), (cx - 0.04 * s, cy - 0.08 * s)], fill=style.INK, width=line)
+        d.polygon(_poly(HULL, cx, cy, s), fill=fill, outline=style.INK, width=line)
+        text_y = cy + 0.16 * s
+    letter = UNIT_LETTER.get(kind, "?")
+    letter_size = size * (0.42 if len(letter) > 1 else 0.55)
+    if kind == "ship":
+        letter_size = size * 0.4
+    if kind == "siege_engine":
+        letter_size = size * 0.32
+    _letter(d, cx, text_y, letter, letter_size / SS * SS, ink_for(fill))
+    if routed:
+        d.line([(cx - 0.5 * s, cy + 0.5 * s), (cx + 0.5 * s, cy - 0.5 * s)], fill=style.INK, width=round(3 * SS))
+        d.line([(cx - 0.5 * s, cy + 0.5 * s), (cx + 0.5 * s, cy - 0.5 * s)], fill=style.WHITE, width=round(1 * SS))
+    return _finish(img)
+
+
+def count_badge(count: int, size: int = 18) -> Image.Image:
+    img, d = _canvas(size + 2, size + 2)
+    c, r = img.width / 2, size * SS / 2
+    d.ellipse((c - r, c - r, c + r, c + r), fill=style.WHITE, outline=style.INK, width=round(1.5 * SS))
+    _letter(d, c, c, str(count), size * (0.72 if count < 10 else 0.58), style.INK)
+    return _finish(img)
+
+
+def power_token_sprite(colour: style.RGB, size: int = style.TOKEN_SIZE) -> Image.Image:
+    img, d = _canvas(size + 2, size + 2)
+    cx, cy, s = img.width / 2, img.height / 2, size * SS
+    d.polygon(_poly(HEXAGON, cx, cy, s), fill=colour, outline=style.INK, width=round(2 * SS))
+    _letter(d, cx, cy, "P", size * 0.5, ink_for(colour))
+    return _finish(img)
+
+
+def garrison_sprite(colour: style.RGB, text: str, size: int = style.TOKEN_SIZE) -> Image.Image:
+    """A garrison (house colour) or a neutral force (dark grey): a rounded square with its strength."""
+    w = size * 1.25
+    img, d = _canvas(w + 2, size + 2)
+    cx, cy = img.width / 2, img.height / 2
+    hw, hh = w * SS / 2, size * SS / 2
+    d.rounded_rectangle((cx - hw, cy - hh, cx + hw, cy + hh), radius=size * SS * 0.2, fill=colour,
+                        outline=style.INK, width=round(2 * SS))
+    _letter(d, cx, cy, text, size * 0.48, ink_for(colour))
+    return _finish(img)
+
+
+def order_sprite(colour: style.RGB, house_initial: str, text: str | None, special: bool, own_secret: bool,
+                 size: int = style.ORDER_SIZE) -> Image.Image:
+    """Face down: a disc in the house colour with its initial. Revealed: a light face with a house-coloured rim,
+    the order and a gold star when special. The viewer's own hidden order: a house-coloured disc with a small
+    light face (still face down for everyone else)."""
+    img, d = _canvas(size + 4, size + 4)
+    cx, cy, s = img.width / 2, img.height / 2, size * SS
+    r = 0.48 * s
+    line = round(2 * SS)
+    if text is None:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=style.INK, width=line)
+        ri = r * 0.72
+        d.ellipse((cx - ri, cy - ri, cx + ri, cy + ri), outline=mix(colour, ink_for(colour), 0.45), width=line)
+        _letter(d, cx, cy, house_initial, size * 0.42, ink_for(colour))
+        return _finish(img)
+    rim = colour
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=rim, outline=style.INK, width=line)
+    ri = r * (0.62 if own_secret else 0.76)
+    face = (226, 226, 226) if own_secret else style.ORDER_FACE
+    d.ellipse((cx - ri, cy - ri, cx + ri, cy + ri), fill=face, outline=style.INK, width=round(1.2 * SS))
+    tsize = size * (0.3 if own_secret else 0.36) * (0.85 if len(text) > 2 else 1.0)
+    _letter(d, cx, cy + (0.02 * s), text, tsize, style.INK)
+    if special:
+        sr = 0.2 * s
+        sx, sy = cx + r * 0.72, cy - r * 0.72
+        d.ellipse((sx - sr, sy - sr, sx + sr, sy + sr), fill=style.STAR, outline=style.INK, width=round(1.2 * SS))
+        _letter(d, sx, sy + 0.01 * s, "★", size * 0.26, style.WHITE, bold=False)
+    return _finish(img)
+
+
+def shield_sprite(colour: style.RGB, initial: str, w: float, h: float) -> Image.Image:
+    """The printed home-area shield."""
+    img, d = _canvas(w + 2, h + 2)
+    cx, cy = img.width / 2, img.height / 2
+    pts = [(cx + x * w * SS, cy + y * h * SS) for x, y in SHIELD]
+    d.polygon(pts, fill=colour, outline=style.INK, width=round(2 * SS))
+    _letter(d, cx, cy - 0.06 * h * SS, initial, w * 0.5, ink_for(colour))
+    return _finish(img)
+
+
+def badge_sprite(text: str, fill: style.RGB, ink: style.RGB, size: int) -> Image.Image:
+    img, d = _canvas(size + 2, size + 2)
+    c, r = img.width / 2, size * SS / 2
+    d.ellipse((c - r, c - r, c + r, c + r), fill=fill, outline=style.INK, width=round(2 * SS))
+    _letter(d, c, c, text, size * 0.6, ink, bold=False)
+    return _finish(img)
+
+
+def build_sprites(data: StaticData) -> dict[SpriteKey, Image.Image]:
+    """Every sprite a board can need, keyed by ("unit", house, kind, routed), ("order", house, token|"down"),..."""
+    out: dict[SpriteKey, Image.Image] = {}
+    faces = sorted({order_text(data, token) for token in data.order_tokens})
+    for house, colour in data.house_colours.items():
+        initial = data.house_names[house][0]
+        for kind in UNIT_LETTER:
+            for routed in (False, True):
+                out[unit_key(house, kind, routed)] = unit_sprite(kind, colour, routed)
+        out[("power", house)] = power_token_sprite(colour)
+        out[order_key(house, None, False, False)] = order_sprite(colour, initial, None, False, False)
+        for text, special in faces:
+            for own in (False, True):
+                out[order_key(house, text, special, own)] = order_sprite(colour, initial, text, special, own)
+        for n in range(1, 10):
+            out[garrison_key(house, n)] = garrison_sprite(colour, str(n))
+    for n in range(1, 10):
+        out[garrison_key(None, n)] = garrison_sprite(style.NEUTRAL_FILL, str(n))
+    for n in range(2, 13):
+        out[("count", str(n))] = count_badge(n)
+    return out
+
+
+def unit_key(house: str, kind: str, routed: bool) -> SpriteKey:
+    return ("unit", house, kind, str(routed))
+
+
+def order_key(house: str, text: str | None, special: bool, own: bool) -> SpriteKey:
+    return ("order", house, text or "", str(special), str(own))
+
+
+def garrison_key(house: str | None, strength: int) -> SpriteKey:
+    return ("garrison", house or "", str(strength))

@@ -1,0 +1,65 @@
+"""Sizes and colours of the board image, in output pixels.
+
+One place to tune the look: the map is drawn at ``SCALE`` times the data's 741x1378 coordinate space and the
+side panel sits to its right.
+"""
+
+from __future__ import annotations
+
+RGB = tuple[int, int, int]
+
+SCALE = 1.6  # map pixels per data unit
+MAP_W = round(741 * SCALE)
+MAP_H = round(1378 * SCALE)
+PANEL_X = MAP_W + 12  # left edge of the side panel
+PANEL_W = 560
+WIDTH = PANEL_X + PANEL_W + 12
+HEIGHT = MAP_H
+
+# the map
+BACKGROUND: RGB = (40, 44, 52)
+LAND: RGB = (226, 211, 172)
+SEA: RGB = (120, 163, 196)
+PORT: RGB = (166, 196, 214)
+BORDER_LAND: RGB = (92, 72, 48)
+BORDER_SEA: RGB = (64, 98, 130)
+RIVER: RGB = (52, 110, 178)
+LAND_TEXT: RGB = (52, 36, 20)
+SEA_TEXT: RGB = (22, 52, 88)
+HALO: RGB = (246, 238, 214)
+TINT_ALPHA = 0.45  # controller colour over a land area
+BLOCKED_FILL: RGB = (58, 58, 62)
+BLOCKED_ALPHA = 0.72
+
+# pieces
+INK: RGB = (28, 28, 30)
+WHITE: RGB = (255, 255, 255)
+ROUTED_FILL: RGB = (150, 150, 150)
+NEUTRAL_FILL: RGB = (70, 70, 74)
+CASTLE: RGB = (70, 62, 56)
+BARREL: RGB = (139, 90, 43)
+CROWN: RGB = (212, 160, 23)
+ORDER_FACE: RGB = (250, 246, 232)
+STAR: RGB = (200, 140, 0)
+
+# highlights
+COMBAT: RGB = (214, 30, 30)
+MARCH: RGB = (170, 20, 120)
+FOCUS: RGB = (255, 200, 0)
+SUPPORT: RGB = (40, 150, 220)
+
+# the panel
+PANEL_BG: RGB = (247, 243, 232)
+PANEL_TEXT: RGB = (30, 30, 34)
+PANEL_MUTED: RGB = (110, 104, 96)
+PANEL_RULE: RGB = (200, 190, 170)
+WILDLING: RGB = (60, 110, 170)
+WILDLING_HOT: RGB = (190, 40, 40)
+
+# font sizes (pixels)
+NAME_SIZE = 19
+SEA_NAME_SIZE = 18
+UNIT_SIZE = 30  # side of a unit glyph
+ORDER_SIZE = 50  # diameter of an order token
+TOKEN_SIZE = 28  # power token, garrison, neutral force
+ICON_SIZE = 14  # castle, barrel, crown marks
