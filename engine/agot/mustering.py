@@ -90,6 +90,9 @@ def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int])
         if world.pool(b, s, house, kind) < 1:
             raise IllegalAnswer(f"You have no {kind.replace('_', ' ')} left in your reserve.")
         dest = area
+        if kind != "ship" and action.get("to") not in (None, area):  # 12.7
+            raise IllegalAnswer(f"A {kind.replace('_', ' ')} is mustered in {name} itself, never in a port "
+                                "or a sea area.")
         if kind == "ship":
             allowed = ship_destinations(game, house, area)
             dest = action.get("to") or (allowed[0] if allowed else "")

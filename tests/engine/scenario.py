@@ -13,11 +13,12 @@ set-up writes the state directly, as a tabletop set-up would.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.agot import Game, Settings
 from engine.agot.state import Order, Unit
-from engine.core import Decision, Event
+from engine.core import Decision, Event, IllegalAnswer
 
 # The frame that follows each action step, so a scenario can start anywhere in the Action phase.
 _AFTER = {"raids": "marches", "marches": "consolidate", "consolidate": "cleanup"}
@@ -82,3 +83,41 @@ def answer(game: Game, house: str, value: Any, kind: str | None = None) -> list[
 
 def units(game: Game, area: str) -> list[str]:
     return sorted(u.kind for u in game.state.areas[area].units)
+
+
+def run_step(game: Game, step: str, **frame: Any) -> list[Event]:
+    """Run one step on its own: when it is done the game stops (nothing of the round follows).
+
+    Unlike ``start``, no clean up or later phase runs afterwards, so a test checks exactly what
+    the step did. Action steps start with the first house on the Iron Throne track.
+    """
+    s = game.state
+    if step in _AFTER:
+        s.phase = "action"
+        frame = {"turn": 0, **frame}
+    s.stack = [{"step": step, **frame}]
+    game.events = []
+    game._advance()
+    events, game.events = game.events, []
+    return events
+
+
+def run_effect(game: Game, effect: Callable[[Game], None]) -> list[Event]:
+    """Apply an engine effect that may push steps (e.g. ``supply.update_supply``), then run them alone."""
+    game.state.stack = []
+    game.events = []
+    effect(game)
+    game._advance()
+    events, game.events = game.events, []
+    return events
+
+
+def refused(game: Game, house: str, value: Any, kind: str | None = None) -> str:
+    """Submit an answer that must be refused: checks the state is unchanged, returns the message."""
+    before = game.to_dict()
+    try:
+        answer(game, house, value, kind)
+    except IllegalAnswer as exc:
+        assert game.to_dict() == before, "a refused answer changed the state"
+        return str(exc)
+    raise AssertionError(f"{house}'s answer {value!r} was accepted")
