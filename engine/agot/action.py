@@ -165,7 +165,7 @@ def parse_moves(game: Game, house: str, answer: Any) -> tuple[str, dict[str, lis
     moves = answer.get("moves") or {}
     if isinstance(moves, list):
         pairs = [answers.listing(m, "Each move") for m in moves]
-        if any(len(p) != 2 for p in pairs):
+        if any(len(p) != 2 or not isinstance(p[0], str) for p in pairs):
             raise IllegalAnswer("Each move is [destination, [units]].")
         moves = dict(pairs)
     if not isinstance(moves, dict):

@@ -174,3 +174,13 @@ def test_march_answer_shape_errors_are_clear():
     _refused(g, "stark", {"from": "winterfell", "moves": {"narnia": ["footman"]}}, "not an area")
     _refused(g, "stark", {"from": "winterfell", "moves": {"karhold": ["knight"]}}, "no movable knight")
     _refused(g, "stark", {"from": "winterfell", "moves": "karhold"}, "must map")
+
+
+def test_march_moves_given_as_pairs_are_shape_checked():
+    g = _board()
+    put(g, "winterfell", "stark", "footman", order="M0")
+    start(g, "marches")
+    _refused(g, "stark", {"from": "winterfell", "moves": [[["karhold"], ["footman"]]]}, "destination")
+    _refused(g, "stark", {"from": "winterfell", "moves": [["karhold"]]}, "destination")
+    answer(g, "stark", {"from": "winterfell", "moves": [["karhold", ["footman"]]]})
+    assert units(g, "karhold") == ["footman"]
