@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.agot import Game, Settings
 from engine.agot.agent import RandomAgent
+from engine.agot.world import victory_points
 from engine.core import IllegalAnswer, Rng
 
 MAX_DECISIONS = 50_000
@@ -36,6 +37,8 @@ class GameResult:
     submit_seconds: list[float] = field(default_factory=list)
     kinds: Counter[str] = field(default_factory=Counter)
     events: Counter[str] = field(default_factory=Counter)
+    cards: Counter[str] = field(default_factory=Counter)  # Westeros and wildling cards resolved (public events)
+    early: bool = False  # won by a 7th castle before the end of round 10
     error: str | None = None
     state_bytes: int = 0
     game: Game | None = None
@@ -85,9 +88,12 @@ def play(players: int, seed: int, settings: Settings | None = None, on_event: An
             result.kinds[decision.kind] += 1
             for event in events or []:
                 result.events[event.kind] += 1
+                if event.kind in ("westeros_card", "wildling_card") and event.audience.kind == "public":
+                    result.cards[event.data["card"]] += 1
                 if on_event:
                     on_event(game, event)
         result.winner = game.state.winner
+        result.early = game.over and any(victory_points(game.board, game.state, h) >= 7 for h in game.state.houses)
         result.rounds = game.state.round
     except Exception as exc:  # noqa: BLE001 - the simulator reports every failure
         result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
@@ -133,6 +139,9 @@ def main(argv: list[str] | None = None) -> int:
           f"mid-game state {statistics.median(sizes) if sizes else 0:.0f} bytes")
     print("decisions: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     print("events: " + ", ".join(f"{k} {v}" for k, v in sorted(events.items())))
+    cards: Counter[str] = sum((r.cards for r in results), Counter())
+    print("cards resolved: " + ", ".join(f"{k} {v}" for k, v in sorted(cards.items())))
+    print(f"early endings (7 castles): {sum(r.early for r in results)}")
     print("winners: " + ", ".join(f"{k} {v}" for k, v in winners.most_common()))
     print(f"{len(results)} games, {errors} errors")
     return 1 if errors else 0

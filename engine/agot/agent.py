@@ -98,3 +98,15 @@ class RandomAgent:
                 points -= costs[kind]
                 footmen += kind == "footman"
         return actions
+
+    def _wildling_destroy(self, view: dict[str, Any], decision: dict[str, Any]) -> list[list[str]]:
+        """Units lost to a wildling card: a random legal pick (one area only when the card says so)."""
+        info = decision["info"]
+        units: dict[str, list[str]] = info["units"]
+        if info["one_area"]:
+            areas = sorted(a for a, kinds in units.items() if len(kinds) >= info["count"])
+            area = self.rng.choice(areas)
+            units = {area: units[area]}
+        pool = [[a, k] for a, kinds in sorted(units.items()) for k in kinds]
+        self.rng.shuffle(pool)
+        return pool[: info["count"]]

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.agot import wildling_units  # noqa: F401 - registers the unit tasks
 from engine.agot.bidding import start_bidding, start_ranking
 from engine.agot.steps import Frame, WaitingStep, step
-from engine.agot.wildling_cards import TASKS, card_name, card_tasks
+from engine.agot.wildling_cards import card_tasks
+from engine.agot.wildling_tasks import TASKS, card_name
 from engine.core import Decision
 
 if TYPE_CHECKING:

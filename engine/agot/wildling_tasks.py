@@ -1,0 +1,74 @@
+"""The task protocol of wildling card effects (see ``engine.agot.wildling_cards``).
+
+A card's branch is a list of tasks run in order by the attack frame. A task either
+finishes on its own (``start`` returns True) or asks its house one question
+(``decision``, then ``answer``); an answer may queue follow-up tasks at the front
+of ``frame["tasks"]`` or push frames (reconciliation, mustering, a second attack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.core import Decision, IllegalAnswer
+
+if TYPE_CHECKING:
+    from engine.agot.game import Game
+    from engine.agot.steps import Frame
+
+Task = dict[str, Any]
+
+
+class TaskHandler:
+    """``start``: do the task, True when done; False to ask ``task['house']`` (``decision``/``answer``)."""
+
+    kind = ""
+    prompt = ""
+
+    def start(self, game: Game, frame: Frame, task: Task) -> bool:
+        return False
+
+    def options(self, game: Game, frame: Frame, task: Task) -> list[Any]:
+        return []
+
+    def default(self, game: Game, frame: Frame, task: Task, options: list[Any]) -> Any:
+        return options[0]
+
+    def info(self, game: Game, frame: Frame, task: Task) -> dict[str, Any]:
+        return {}
+
+    def decision(self, game: Game, frame: Frame, task: Task, did: str) -> Decision:
+        options = self.options(game, frame, task)
+        return Decision(id=did, player=task["house"], kind=self.kind, prompt=self.prompt, options=options,
+                        default=self.default(game, frame, task, options),
+                        info={"card": frame["card"], **self.info(game, frame, task)})
+
+    def answer(self, game: Game, frame: Frame, task: Task, decision: Decision, answer: Any) -> None:
+        if answer not in (decision.options or []):
+            raise IllegalAnswer("That is not one of the choices: " + ", ".join(map(str, decision.options or [])))
+        self.apply(game, frame, task, answer)
+
+    def apply(self, game: Game, frame: Frame, task: Task, answer: Any) -> None:
+        raise NotImplementedError
+
+
+TASKS: dict[str, TaskHandler] = {}
+
+
+def task(kind: str) -> Callable[[type[TaskHandler]], type[TaskHandler]]:
+    def register(cls: type[TaskHandler]) -> type[TaskHandler]:
+        handler = cls()
+        handler.kind = kind
+        TASKS[kind] = handler
+        return cls
+
+    return register
+
+
+def card_name(game: Game, card: str) -> str:
+    return str(next(c["name"] for c in game.board.wildling_cards if c["id"] == card))
+
+
+def name(game: Game, house: str) -> str:
+    return game.house_name(house)
