@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 # Importing the phase modules registers their steps.
-from engine.agot import action, bidding, mustering, planning, rounds, supply, westeros, wildlings  # noqa: F401
+from engine.agot import action, bidding, combat, mustering, planning, rounds, supply, westeros, wildlings  # noqa: F401
 from engine.agot.board import Board, board
 from engine.agot.state import AreaState, GameState, HouseState, Unit
 from engine.agot.steps import STEPS, Frame
