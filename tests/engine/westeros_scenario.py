@@ -133,3 +133,24 @@ def drive(game: Game, until: Any, limit: int = 2000) -> list[Event]:
 
 def planning_open(game: Game) -> bool:
     return any(d.kind == "orders" for d in game.open_decisions())
+
+
+def wildling_attack(game: Game, strength: int, cards: list[str] | None = None,
+                    houses: list[str] | None = None) -> list[Event]:
+    """Start a wildling attack on its own (as a Wildlings Attack card would), Planning follows it."""
+    from engine.agot.wildlings import start_attack
+
+    s = game.state
+    if cards:
+        on_top(s.wildling_deck, cards)
+    s.phase = "westeros"
+    s.stack = [{"step": "round", "next": "planning"}]
+    game.events = []
+    start_attack(game, strength, houses or game.turn_order(), source="card")
+    game._advance()
+    events, game.events = game.events, []
+    return events
+
+
+def in_attack(game: Game) -> bool:
+    return any(f["step"] == "wildling_attack" for f in game.state.stack)
