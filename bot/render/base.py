@@ -12,12 +12,21 @@ import threading
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from bot.render import style
 from bot.render.fonts import font
 from bot.render.labels import ICON_GAP, Label, icon_width, icons_width, labels
-from bot.render.sprites import SpriteKey, build_sprites, mix, shield_sprite
+from bot.render.sprites import (
+    SpriteKey,
+    build_sprites,
+    garrison_sprite,
+    mix,
+    order_sprite,
+    power_token_sprite,
+    shield_sprite,
+    unit_sprite,
+)
 from bot.render.static import AreaGeo, Point, StaticData, static
 
 MAP_SS = 2  # supersampling of the map shapes
@@ -30,6 +39,7 @@ class AreaLayer:
     shapes: Image.Image  # "RGB": the bare map (no names) inside bbox
     names: Image.Image  # "RGB": names and icons inside bbox ...
     names_mask: Image.Image  # "L": ... where they lie over this area
+    band: Image.Image  # "L": a strip along the inside of the outline (the controller's colour)
 
 
 @dataclass(frozen=True)
@@ -159,7 +169,8 @@ def _area_layer(geo: AreaGeo, shapes: Image.Image, names: Image.Image) -> AreaLa
     mask = big.convert("L").reduce(MAP_SS)
     crop = names.crop(geo.bbox)
     names_mask = ImageChops.multiply(crop.getchannel("A"), mask)
-    return AreaLayer(geo.bbox, mask, shapes.crop(geo.bbox), crop.convert("RGB"), names_mask)
+    band = ImageChops.subtract(mask, mask.filter(ImageFilter.MinFilter(2 * style.BAND_WIDTH + 1)))
+    return AreaLayer(geo.bbox, mask, shapes.crop(geo.bbox), crop.convert("RGB"), names_mask, band)
 
 
 def _blocked_overlay(layer: AreaLayer, geo: AreaGeo, label: Label) -> Image.Image:
@@ -176,6 +187,40 @@ def _blocked_overlay(layer: AreaLayer, geo: AreaGeo, label: Label) -> Image.Imag
     return dark
 
 
+LEGEND_GREY: style.RGB = (196, 196, 196)
+
+
+def _draw_legend(img: Image.Image, sprites: dict[SpriteKey, Image.Image]) -> None:
+    """A key at the bottom of the panel: every piece and mark, in a neutral grey."""
+    d = ImageDraw.Draw(img)
+    x0, x1 = style.PANEL_X + 16, style.PANEL_X + style.PANEL_W - 16
+    y = style.LEGEND_TOP + 8
+    d.line([(x0, y), (x1, y)], fill=style.PANEL_RULE, width=1)
+    d.text((x0, y + 8), "Key", font=font(21, True), fill=style.PANEL_TEXT)
+    grey = LEGEND_GREY
+    entries: list[tuple[Image.Image, str]] = [
+        (unit_sprite("footman", grey, False), "Footman"), (unit_sprite("knight", grey, False), "Knight"),
+        (unit_sprite("siege_engine", grey, False), "Siege engine"), (unit_sprite("ship", grey, False), "Ship"),
+        (unit_sprite("footman", grey, True), "Routed"),
+        (order_sprite(grey, "H", None, False, False, 40), "Hidden order"),
+        (order_sprite(grey, "H", "M+1", True, False, 40), "Special order"),
+        (power_token_sprite(grey), "Power token"), (garrison_sprite(grey, "2"), "Garrison"),
+        (garrison_sprite(style.NEUTRAL_FILL, "5"), "Neutral force"),
+    ]
+    col_w = (x1 - x0) / 3
+    f = font(18)
+    for i, (sprite, text) in enumerate(entries):
+        cx = x0 + (i % 3) * col_w + 22
+        cy = y + 52 + (i // 3) * 40
+        img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
+        d.text((cx + 26, cy), text, font=f, fill=style.PANEL_TEXT, anchor="lm")
+    i = len(entries)
+    cx, cy = x0 + (i % 3) * col_w + 22, y + 52 + (i // 3) * 40
+    d.rectangle((cx - 16, cy - 13, cx + 16, cy + 13), fill=style.BLOCKED_FILL, outline=style.INK)
+    d.line([(cx - 16, cy + 13), (cx + 10, cy - 13)], fill=mix(style.BLOCKED_FILL, style.WHITE, 0.16), width=3)
+    d.text((cx + 26, cy), "Blocked", font=f, fill=style.PANEL_TEXT, anchor="lm")
+
+
 def _build() -> Base:
     data = static()
     shapes = _draw_shapes(data)
@@ -187,7 +232,9 @@ def _build() -> Base:
     layers = {a: _area_layer(g, shapes, names) for a, g in data.areas.items()}
     places = labels()
     blocked = {a: _blocked_overlay(layers[a], g, places[a]) for a, g in data.areas.items() if g.kind != "sea"}
-    return Base(img, MappingProxyType(layers), MappingProxyType(blocked), MappingProxyType(build_sprites(data)))
+    sprites = build_sprites(data)
+    _draw_legend(img, sprites)
+    return Base(img, MappingProxyType(layers), MappingProxyType(blocked), MappingProxyType(sprites))
 
 
 _lock = threading.Lock()

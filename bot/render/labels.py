@@ -12,7 +12,7 @@ import threading
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.render import style
 from bot.render.fonts import font
@@ -21,8 +21,6 @@ from bot.render.static import AreaGeo, StaticData, static
 Rect = tuple[float, float, float, float]
 LINE_GAP = 2
 ICON_GAP = 3
-SEARCH_RADIUS = 220
-SEARCH_STEP = 4
 
 
 @dataclass(frozen=True)
@@ -34,6 +32,9 @@ class Label:
     x: float  # centre of the block (name lines, then the icon row)
     top: float
     icons: tuple[str, ...]  # stronghold / castle, barrel..., crown...
+    width: float = 0.0
+    height: float = 0.0
+    order: tuple[float, float] = (0.0, 0.0)  # where this area's order token goes (its slot, moved off the name)
 
     @property
     def icons_y(self) -> float:
@@ -43,6 +44,10 @@ class Label:
     def line_y(self, i: int) -> float:
         """Centre line of name line ``i``."""
         return self.top + i * (self.size + LINE_GAP) + self.size / 2
+
+    @property
+    def rect(self) -> Rect:
+        return (self.x - self.width / 2, self.top - 2, self.x + self.width / 2, self.top - 2 + self.height)
 
 
 def name_lines(name: str, kind: str) -> tuple[str, ...]:
@@ -70,17 +75,18 @@ def icons_width(icons: tuple[str, ...]) -> float:
     return sum(icon_width(i) for i in icons) + ICON_GAP * max(0, len(icons) - 1)
 
 
-def reserved(geo: AreaGeo) -> list[Rect]:
-    """The rectangles the pieces of this area may cover."""
+def reserved(geo: AreaGeo) -> dict[str, Rect]:
+    """The rectangles the pieces of this area may cover: ``units``, ``order`` and (on land) ``power``."""
     u, o, p = geo.units, geo.order, geo.power_token
     us, os_, ts = style.UNIT_SIZE, style.ORDER_SIZE, style.TOKEN_SIZE
-    rects: list[Rect] = [
-        (u.cx - max(u.w, us * 1.3) / 2 - 2, u.cy - us / 2 - 10, u.cx + max(u.w, us * 1.3) / 2 + 8, u.cy + us / 2 + 3),
-        (o.cx - os_ / 2 - 2, o.cy - os_ / 2 - 2, o.cx + os_ / 2 + 2, o.cy + os_ / 2 + 2),
-    ]
+    half = max(u.w, us * 1.3) / 2
+    rects: dict[str, Rect] = {
+        "units": (u.cx - half - 2, u.cy - us / 2 - 8, u.cx + half + 6, u.cy + us / 2 + 3),
+        "order": (o.cx - os_ / 2 - 2, o.cy - os_ / 2 - 2, o.cx + os_ / 2 + 2, o.cy + os_ / 2 + 2),
+    }
     if geo.kind == "land":
         right = p.cx + ts * (1.9 if geo.home else 0.55)  # a home area's garrison sits right of its shield
-        rects.append((p.cx - ts * 0.55, p.cy - ts * 0.7, right, p.cy + ts * 0.7))
+        rects["power"] = (p.cx - ts * 0.55, p.cy - ts * 0.7, right, p.cy + ts * 0.7)
     return rects
 
 
@@ -97,50 +103,113 @@ def _area_mask(geo: AreaGeo) -> Image.Image:
     return img
 
 
+def _shift_min(img: Image.Image, dx: int, dy: int) -> Image.Image:
+    """min(img(x, y), img(x + dx, y + dy)), with black beyond the edges."""
+    shifted = Image.new("L", img.size, 0)
+    shifted.paste(img.crop((dx, dy, img.width, img.height)), (0, 0))
+    return ImageChops.darker(img, shifted)
+
+
+def _erode(img: Image.Image, w: int, h: int) -> Image.Image:
+    """Pixel (x, y) stays set only if the whole w x h block with its top-left corner there is set."""
+    for n, horizontal in ((w, True), (h, False)):
+        span = 1
+        while span * 2 <= n:
+            img = _shift_min(img, span if horizontal else 0, 0 if horizontal else span)
+            span *= 2
+        if n - span > 0:
+            img = _shift_min(img, n - span if horizontal else 0, 0 if horizontal else n - span)
+    return img
+
+
+def _nearest(free: Image.Image, tx: float, ty: float) -> tuple[float, float] | None:
+    """The set pixel of ``free`` nearest to (tx, ty), searched on a 2-pixel grid."""
+    small = free.reduce(2)
+    w = small.width
+    best: tuple[float, float, float] | None = None
+    for i, v in enumerate(small.get_flattened_data()):
+        if v == 255:
+            x, y = (i % w) * 2, (i // w) * 2
+            d = (x - tx) ** 2 + (y - ty) ** 2
+            if best is None or d < best[0]:
+                best = (d, x, y)
+    return None if best is None else (best[1], best[2])
+
+
+def _block(lines: tuple[str, ...], size: int, bold: bool, icons: tuple[str, ...]) -> tuple[int, int]:
+    f = font(size, bold)
+    width = math.ceil(max([f.getlength(line) for line in lines] + [icons_width(icons)]) + 6)
+    height = math.ceil(len(lines) * (size + LINE_GAP) + (ICON_GAP + style.ICON_SIZE if icons else 0) + 4)
+    return width, height
+
+
+def _free(mask: Image.Image, width: int, height: int, f: float, avoid: list[Rect], origin: tuple[int, int]
+          ) -> Image.Image:
+    """Top-left corners where a width x height block has its middle f x f inside the area and misses ``avoid``."""
+    fw, fh = max(1, round(width * f)), max(1, round(height * f))
+    free = Image.new("L", mask.size, 0)
+    free.paste(_erode(mask, fw, fh), (-((width - fw) // 2), -((height - fh) // 2)))
+    d = ImageDraw.Draw(free)
+    bx, by = origin
+    for r in avoid:
+        d.rectangle((r[0] - bx - width, r[1] - by - height, r[2] - bx, r[3] - by), fill=0)
+    return free
+
+
 def _place(geo: AreaGeo) -> Label:
-    lines = name_lines(geo.name, geo.kind)
+    """The name block nearest to the label point by the first rule that can be met (wholly inside the area and
+    clear of every slot; then it may cover the order slot, whose token then moves; then a smaller font; then
+    only mostly inside), and the order token's spot clear of the name."""
     size = style.NAME_SIZE if geo.kind == "land" else style.SEA_NAME_SIZE
     bold = geo.kind == "land"
     icons = icon_list(geo)
-    f = font(size, bold)
-    width = max([f.getlength(line) for line in lines] + [icons_width(icons)]) + 6
-    height = len(lines) * (size + LINE_GAP) + (ICON_GAP + style.ICON_SIZE if icons else 0) + 2
+    lines = name_lines(geo.name, geo.kind)
     lx, ly = geo.label
+    slot = (geo.order.cx, geo.order.cy)
     if not lines and not icons:
-        return Label(geo.id, lines, size, bold, lx, ly, icons)
+        return Label(geo.id, lines, size, bold, lx, ly, icons, order=slot)
     mask = _area_mask(geo)
-    px = mask.load()
-    assert px is not None
-    bx, by = geo.bbox[0], geo.bbox[1]
-    mw, mh = mask.size
-    blocked = reserved(geo)
-
-    def outside(cx: float, cy: float) -> int:
-        n = 0
-        for fx in (-0.5, -0.25, 0.0, 0.25, 0.5):
-            for fy in (-0.5, 0.0, 0.5):
-                x, y = int(cx + fx * width - bx), int(cy + fy * height - by)
-                if not (0 <= x < mw and 0 <= y < mh) or px[x, y] < 128:
-                    n += 1
-        return n
-
-    best: tuple[float, float, float] | None = None
-    offsets = sorted(((dx, dy) for dx in range(-SEARCH_RADIUS, SEARCH_RADIUS + 1, SEARCH_STEP)
-                      for dy in range(-SEARCH_RADIUS, SEARCH_RADIUS + 1, SEARCH_STEP)
-                      if dx * dx + dy * dy <= SEARCH_RADIUS * SEARCH_RADIUS), key=lambda t: t[0] ** 2 + t[1] ** 2)
-    for dx, dy in offsets:
-        cx, cy = lx + dx, ly + dy
-        rect = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
-        hits = sum(_overlaps(rect, r) for r in blocked)
-        out = outside(cx, cy)
-        if hits == 0 and out == 0:
-            best = (cx, cy, 0.0)
+    origin = (geo.bbox[0], geo.bbox[1])
+    res = reserved(geo)
+    everything = list(res.values())
+    no_order = [r for k, r in res.items() if k != "order"]
+    units = [res["units"]]
+    small = size - 3
+    one = (geo.name,)
+    tiers: list[tuple[tuple[str, ...], int, float, list[Rect]]] = [
+        (lines, size, 1.0, everything), (one, size, 1.0, everything),
+        (lines, size, 1.0, no_order), (one, size, 1.0, no_order), (lines, size, 1.0, units), (one, size, 1.0, units),
+        (lines, small, 1.0, no_order), (one, small, 1.0, no_order), (lines, small, 1.0, units),
+        (lines, size, 0.6, units), (lines, small, 0.6, units), (lines, size, 1.0, []), (lines, small, 0.25, []),
+    ]
+    label = None
+    tried: set[tuple[tuple[str, ...], int, float, int]] = set()
+    for tier_lines, tier_size, f, avoid in tiers:
+        if (tier_lines, tier_size, f, len(avoid)) in tried:
+            continue
+        tried.add((tier_lines, tier_size, f, len(avoid)))
+        width, height = _block(tier_lines, tier_size, bold, icons)
+        found = _nearest(_free(mask, width, height, f, avoid, origin), lx - origin[0] - width / 2,
+                         ly - origin[1] - height / 2)
+        if found is not None:
+            label = Label(geo.id, tier_lines, tier_size, bold, found[0] + origin[0] + width / 2,
+                          found[1] + origin[1] + 2, icons, width, height)
             break
-        score = hits * 100 + out * 10 + math.hypot(dx, dy) / 50
-        if best is None or score < best[2]:
-            best = (cx, cy, score)
-    assert best is not None
-    return Label(geo.id, lines, size, bold, best[0], best[1] - height / 2 + 1, icons)
+    if label is None:  # too small for the block: centre it on the label point
+        width, height = _block(lines, size, bold, icons)
+        label = Label(geo.id, lines, size, bold, lx, ly - height / 2 + 2, icons, width, height)
+    order = slot
+    if _overlaps(label.rect, res["order"]):
+        d = style.ORDER_SIZE + 2
+        for f, avoid in ((0.7, [label.rect, *no_order]), (0.7, [label.rect, res["units"]]),
+                         (0.35, [label.rect, *no_order]), (0.35, [label.rect, res["units"]]), (0.7, [label.rect])):
+            found = _nearest(_free(mask, d, d, f, avoid, origin), slot[0] - origin[0] - d / 2,
+                             slot[1] - origin[1] - d / 2)
+            if found is not None:
+                order = (found[0] + origin[0] + d / 2, found[1] + origin[1] + d / 2)
+                break
+    return Label(label.area, label.lines, label.size, label.bold, label.x, label.top, label.icons, label.width,
+                 label.height, order)
 
 
 def _build(data: StaticData) -> MappingProxyType[str, Label]:

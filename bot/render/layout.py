@@ -84,6 +84,7 @@ def map_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> 
             out.append(it.AreaTint(area_id, controller, colour_of(data, controller)))
     out += [it.Blocked(a) for a, st in areas.items() if st.get("blocked") and a in data.areas]
     out += _highlight_outlines(hl, data)
+    out += _highlight_arrows(hl, data)
     for area_id, st in areas.items():
         geo = data.areas.get(area_id)
         if geo is None:
@@ -143,7 +144,7 @@ def _units(geo: AreaGeo, st: Mapping[str, Any], data: StaticData) -> list[it.Ite
 def _order(geo: AreaGeo, order: Mapping[str, Any], viewer: str | None, data: StaticData) -> it.OrderMark:
     house = order.get("house", "")
     colour = colour_of(data, house)
-    x, y = geo.order.cx, geo.order.cy
+    x, y = labels()[geo.id].order
     if order.get("face_down"):
         token = order.get("token")
         if viewer is not None and house == viewer and isinstance(token, str):
@@ -179,17 +180,22 @@ def _highlight_outlines(hl: Highlights, data: StaticData) -> list[it.Item]:
     return out
 
 
-def _highlight_marks(hl: Highlights, data: StaticData) -> list[it.Item]:
+def _highlight_arrows(hl: Highlights, data: StaticData) -> list[it.Item]:
+    """March arrows, drawn under the pieces so that no unit is hidden."""
     out: list[it.Item] = []
     if hl.march_from in data.areas:
         src = data.areas[hl.march_from]
         for area in hl.march_to:
             if area in data.areas and area != hl.march_from:
                 out.append(it.Arrow(_centre(src), _centre(data.areas[area]), style.MARCH, 9))
+    if hl.combat in data.areas and hl.combat_source in data.areas and hl.combat_source != hl.combat:
+        out.append(it.Arrow(_centre(data.areas[hl.combat_source]), _centre(data.areas[hl.combat]), style.COMBAT, 9))
+    return out
+
+
+def _highlight_marks(hl: Highlights, data: StaticData) -> list[it.Item]:
+    out: list[it.Item] = []
     if hl.combat in data.areas:
-        geo = data.areas[hl.combat]
-        if hl.combat_source in data.areas and hl.combat_source != hl.combat:
-            out.append(it.Arrow(_centre(data.areas[hl.combat_source]), _centre(geo), style.COMBAT, 9))
         label = labels()[hl.combat]
         out.append(it.Badge(label.x, label.top - 22, "⚔", style.COMBAT, style.WHITE, 40))
     return out

@@ -93,6 +93,8 @@ def panel_items(view: Mapping[str, Any], highlights: Highlights | None = None) -
     for house in order:
         _house(col, view, data, house, houses[house])
     _round_cards(col, view)
+    if col.y > style.LEGEND_TOP:  # a long panel covers the key
+        col.items.insert(0, it.Box(style.PANEL_X, style.LEGEND_TOP, style.WIDTH - 1, style.HEIGHT - 1, style.PANEL_BG))
     return col.items
 
 
@@ -100,11 +102,10 @@ def _header(col: _Column, view: Mapping[str, Any]) -> None:
     data = static()
     rnd = view.get("round") or 0
     phase = PHASES.get(str(view.get("phase")), human(view.get("phase") or ""))
-    col.text(f"Round {rnd} of {data.max_rounds}", 30, bold=True, gap=2)
-    col.text(phase, 24, bold=True, gap=2)
+    col.text(f"Round {rnd} of {data.max_rounds}", 34, bold=True, gap=2)
     step = view.get("step")
-    if step and step != view.get("phase"):
-        col.text(f"Step: {human(step)}", 17, MUTED, gap=2)
+    detail = f"  ·  {human(step)}" if step and step != view.get("phase") else ""
+    col.text(phase + detail, 26, bold=True, gap=4)
     winner = view.get("winner")
     if winner:
         col.y += 4
@@ -114,22 +115,22 @@ def _header(col: _Column, view: Mapping[str, Any]) -> None:
     waiting = view.get("waiting_for") or []
     if waiting and not winner:
         names = ", ".join(data.house_names.get(h, human(h)) for h in waiting)
-        col.wrapped(f"Waiting for: {names}", 17, MUTED)
+        col.wrapped(f"Waiting for: {names}", 20, MUTED)
 
 
 def _wildlings(col: _Column, view: Mapping[str, Any], data: StaticData) -> None:
     threat = int(view.get("wildling_threat") or 0)
-    col.text(f"Wildling threat  {threat} / {data.wildling_max}", 20, bold=True, gap=6)
+    col.text(f"Wildling threat  {threat} / {data.wildling_max}", 23, bold=True, gap=6)
     steps = list(range(0, data.wildling_max + 1, data.wildling_step))
     cell = (X1 - X0) / len(steps)
     for i, value in enumerate(steps):
         x = X0 + i * cell
         hot = value == threat
         fill = (style.WILDLING_HOT if value >= data.wildling_max - 2 else style.WILDLING) if hot else style.PANEL_BG
-        col.items.append(it.Box(x + 2, col.y, x + cell - 2, col.y + 30, fill, style.PANEL_RULE if not hot
+        col.items.append(it.Box(x + 2, col.y, x + cell - 2, col.y + 34, fill, style.PANEL_RULE if not hot
                                 else style.INK, 2, 6))
-        col.items.append(it.Text(x + cell / 2, col.y + 15, str(value), 17, style.WHITE if hot else MUTED, hot, "mm"))
-    col.y += 38
+        col.items.append(it.Text(x + cell / 2, col.y + 17, str(value), 20, style.WHITE if hot else MUTED, hot, "mm"))
+    col.y += 42
 
 
 def _track(col: _Column, view: Mapping[str, Any], data: StaticData, key: str, title: str) -> None:
@@ -144,21 +145,21 @@ def _track(col: _Column, view: Mapping[str, Any], data: StaticData, key: str, ti
     else:
         holder = dominance.get("messenger_raven", order[0] if order else None)
         note = "Messenger Raven: " + ("used" if view.get("raven_used") else "ready")
-    col.items.append(it.Text(X0, col.y, title, 20, TEXT, True))
-    col.items.append(it.Text(X1, col.y + 2, note, 16, MUTED, False, "ra"))
-    col.y += 28
+    col.items.append(it.Text(X0, col.y, title, 23, TEXT, True))
+    col.items.append(it.Text(X1, col.y + 3, note, 19, MUTED, False, "ra"))
+    col.y += 32
     if not order:
         return
     cell = (X1 - X0) / max(len(order), 6)
     for i, house in enumerate(order):
         cx = X0 + cell * i + cell / 2
         if house == holder:
-            col.items.append(it.Box(cx - cell / 2 + 2, col.y - 2, cx + cell / 2 - 2, col.y + 52, (250, 226, 140),
+            col.items.append(it.Box(cx - cell / 2 + 2, col.y - 2, cx + cell / 2 - 2, col.y + 56, (250, 226, 140),
                                     style.STAR, 2, 8))
-        col.items.append(it.Chip(cx, col.y + 14, 13, colour_of(data, house), str(i + 1)))
-        col.items.append(it.Text(cx, col.y + 32, data.house_names.get(house, human(house)), 15, TEXT,
+        col.items.append(it.Chip(cx, col.y + 15, 14, colour_of(data, house), str(i + 1)))
+        col.items.append(it.Text(cx, col.y + 34, data.house_names.get(house, human(house)), 17, TEXT,
                                  house == holder, "ma"))
-    col.y += 60
+    col.y += 64
 
 
 def _combat(col: _Column, view: Mapping[str, Any], data: StaticData, highlights: Highlights | None) -> None:
@@ -167,39 +168,47 @@ def _combat(col: _Column, view: Mapping[str, Any], data: StaticData, highlights:
         return
     attacker = data.house_names.get(hl.attacker or "", "?")
     defender = data.house_names.get(hl.defender or "", "neutral force" if not hl.defender else "?")
-    col.text(f"⚔ Combat at {human(hl.combat)}", 22, style.COMBAT, True, gap=2)
+    col.text(f"⚔ Combat at {human(hl.combat)}", 26, style.COMBAT, True, gap=2)
     source = f" from {human(hl.combat_source)}" if hl.combat_source else ""
-    col.wrapped(f"{attacker} attacks{source}; {defender} defends.", 17)
+    col.wrapped(f"{attacker} attacks{source}; {defender} defends.", 20)
     col.rule()
 
 
 def _house(col: _Column, view: Mapping[str, Any], data: StaticData, house: str, h: Mapping[str, Any]) -> None:
     colour = colour_of(data, house)
     top = col.y
-    col.items.append(it.Box(X0, top, X0 + 8, top + 26, colour, style.INK, 1))
-    col.items.append(it.Text(X0 + 16, top, h.get("name") or data.house_names.get(house, human(house)), 22, TEXT, True))
+    col.items.append(it.Box(X0, top, X0 + 10, top + 30, colour, style.INK, 1))
+    col.items.append(it.Text(X0 + 18, top, h.get("name") or data.house_names.get(house, human(house)), 26, TEXT, True))
     vp = h.get("victory_points")
-    col.items.append(it.Text(X1, top + 2, f"{vp} castle{'s' if vp != 1 else ''}" if vp is not None else "", 19,
+    col.items.append(it.Text(X1, top + 3, f"{vp} castle{'s' if vp != 1 else ''}" if vp is not None else "", 22,
                              TEXT, True, "ra"))
-    col.y += 30
+    col.y += 35
     power = h.get("power")
     power_text = "hidden (bidding)" if power is None else str(power)
     on_board = h.get("power_on_board") or 0
     limits = " ".join(str(n) for n in h.get("army_limits") or [])
     col.text(f"Supply {h.get('supply', '?')} (armies {limits})   Power {power_text}"
-             + (f" +{on_board} on map" if on_board else ""), 17, gap=2)
+             + (f" +{on_board} on map" if on_board else ""), 20, gap=2)
     reserve = h.get("reserve") or {}
     status = ""
-    if view.get("phase") == "planning" and view.get("step") == "planning":
+    if _choosing_orders(view):
         status = "   orders: placed" if h.get("orders_submitted") else "   orders: choosing…"
     if reserve:
         parts = " ".join(f"{reserve.get(k, 0)}{a}" for k, a in UNIT_ABBR)
-        col.text(f"Reserve {parts}{status}", 17, MUTED, gap=2)
-    col.wrapped("Hand: " + _cards(data, h.get("hand") or []), 16, indent=12)
+        col.text(f"In reserve {parts}{status}", 19, MUTED, gap=2)
+    col.wrapped("Hand: " + _cards(data, h.get("hand") or []), 19, indent=14)
     discard = h.get("discard") or []
     if discard:
-        col.wrapped("Discard: " + _cards(data, discard), 16, MUTED, indent=12)
+        col.wrapped("Discard: " + _cards(data, discard), 19, MUTED, indent=14)
     col.y += 8
+
+
+def _choosing_orders(view: Mapping[str, Any]) -> bool:
+    """Planning, before the reveal: no order on the board is face up yet."""
+    if view.get("phase") != "planning":
+        return False
+    orders = [a.get("order") for a in (view.get("areas") or {}).values() if a.get("order")]
+    return all(o.get("face_down") for o in orders)
 
 
 def _cards(data: StaticData, cards: Sequence[str]) -> str:
@@ -220,6 +229,6 @@ def _round_cards(col: _Column, view: Mapping[str, Any]) -> None:
     col.rule()
     if revealed:
         col.wrapped("Westeros: " + ", ".join(human(c if not isinstance(c, Mapping) else c.get("type", c))
-                                            for c in revealed), 17)
+                                            for c in revealed), 20)
     if restrictions:
-        col.wrapped("Restrictions: " + ", ".join(human(r) for r in restrictions), 17, style.COMBAT)
+        col.wrapped("Restrictions: " + ", ".join(human(r) for r in restrictions), 20, style.COMBAT)

@@ -81,6 +81,7 @@ def _wash(img: Image.Image, b: Base, area: str, colour: style.RGB, alpha: float)
     layer = b.areas[area]
     at = layer.bbox[:2]
     img.paste(Image.blend(layer.shapes, Image.new("RGB", layer.shapes.size, colour), alpha), at, layer.mask)
+    img.paste(colour, (*at, layer.bbox[2], layer.bbox[3]), layer.band)
     img.paste(layer.names, at, layer.names_mask)
 
 

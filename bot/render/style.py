@@ -12,9 +12,10 @@ SCALE = 1.6  # map pixels per data unit
 MAP_W = round(741 * SCALE)
 MAP_H = round(1378 * SCALE)
 PANEL_X = MAP_W + 12  # left edge of the side panel
-PANEL_W = 560
+PANEL_W = 620
 WIDTH = PANEL_X + PANEL_W + 12
 HEIGHT = MAP_H
+LEGEND_TOP = HEIGHT - 196  # the key at the bottom of the panel (covered when the panel runs long)
 
 # the map
 BACKGROUND: RGB = (40, 44, 52)
@@ -27,7 +28,8 @@ RIVER: RGB = (52, 110, 178)
 LAND_TEXT: RGB = (52, 36, 20)
 SEA_TEXT: RGB = (22, 52, 88)
 HALO: RGB = (246, 238, 214)
-TINT_ALPHA = 0.45  # controller colour over a land area
+TINT_ALPHA = 0.42  # controller colour over a land area
+BAND_WIDTH = 4  # the controller's colour along the inside of the area's outline
 BLOCKED_FILL: RGB = (58, 58, 62)
 BLOCKED_ALPHA = 0.72
 
@@ -59,7 +61,7 @@ WILDLING_HOT: RGB = (190, 40, 40)
 # font sizes (pixels)
 NAME_SIZE = 19
 SEA_NAME_SIZE = 18
-UNIT_SIZE = 30  # side of a unit glyph
+UNIT_SIZE = 34  # side of a unit glyph
 ORDER_SIZE = 50  # diameter of an order token
 TOKEN_SIZE = 28  # power token, garrison, neutral force
 ICON_SIZE = 14  # castle, barrel, crown marks

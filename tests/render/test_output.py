@@ -1,0 +1,91 @@
+"""Output format, size, threads, fonts, highlights and the command line."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.render import Highlights, build_layout, fonts, render, style
+from bot.render import items as it
+from tests.render.test_golden import load_view
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_png_of_a_full_board_is_under_one_mebibyte() -> None:
+    data = render(load_view("orders_revealed"))
+    assert data.startswith(b"\x89PNG")
+    assert len(data) < 1 << 20
+    image = Image.open(io.BytesIO(data))
+    assert image.size == (style.WIDTH, style.HEIGHT)
+
+
+def test_webp_is_lossless_and_smaller() -> None:
+    view = load_view("orders_revealed")
+    png, webp = render(view), render(view, fmt="webp")
+    assert webp[8:12] == b"WEBP" and len(webp) < len(png)
+    assert Image.open(io.BytesIO(webp)).convert("RGB").tobytes() == Image.open(io.BytesIO(png)).convert("RGB").tobytes()
+    with pytest.raises(ValueError):
+        render(view, fmt="gif")
+
+
+def test_renders_in_threads_give_identical_bytes() -> None:
+    views = [load_view(n) for n in ("setup3", "orders_hidden_public", "orders_revealed")]
+    expected = [render(v) for v in views]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(render, views * 3))
+    assert got == expected * 3
+
+
+def test_missing_font_falls_back_to_pillow_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert fonts.have_bundled_fonts()
+    monkeypatch.setattr(fonts, "REGULAR", Path("/nonexistent/font.ttf"))
+    monkeypatch.setattr(fonts, "BOLD", Path("/nonexistent/font-bold.ttf"))
+    assert fonts._load(20, False) is not None
+
+
+def test_highlights_draw_outlines_arrows_and_the_combat_mark() -> None:
+    view = load_view("orders_revealed")
+    hl = Highlights(combat="stoney-sept", attacker="lannister", defender="baratheon", combat_source="lannisport",
+                    march_from="kingswood", march_to=("blackwater",), focus=("the-reach",))
+    layout = build_layout(view, hl)
+    outlined = {i.area for i in layout if isinstance(i, it.AreaOutline)}
+    assert {"stoney-sept", "lannisport", "kingswood", "blackwater", "the-reach"} <= outlined
+    assert sum(isinstance(i, it.Arrow) for i in layout) == 2
+    assert any(isinstance(i, it.Badge) for i in layout)
+    assert any(isinstance(i, it.Text) and "Combat at Stoney Sept" in i.text for i in layout)
+
+
+def test_combat_highlight_comes_from_the_view_notes() -> None:
+    view = load_view("orders_revealed")
+    view["notes"] = {"combat": {"attacker": "lannister", "defender": "baratheon", "area": "stoney-sept",
+                                "source": "lannisport"}}
+    hl = Highlights.from_view(view)
+    assert (hl.combat, hl.attacker, hl.defender, hl.combat_source) == ("stoney-sept", "lannister", "baratheon",
+                                                                      "lannisport")
+    assert Highlights.from_view({"notes": {"combat": "garbage"}}) == Highlights()
+
+
+def test_crowded_areas_count_units_and_routed_units_show() -> None:
+    view = load_view("setup3")
+    view["areas"]["kingswood"] = {"controller": "baratheon", "house": "baratheon", "units": [
+        {"kind": "footman", "routed": False}] * 3 + [{"kind": "knight", "routed": True}] * 2}
+    glyphs = [i for i in build_layout(view) if isinstance(i, it.UnitGlyph) and i.area == "kingswood"]
+    assert {(g.kind, g.routed, g.count) for g in glyphs} == {("footman", False, 3), ("knight", True, 2)}
+    render(view)
+
+
+def test_command_line_writes_the_board(tmp_path: Path) -> None:
+    out = tmp_path / "board.png"
+    done = subprocess.run([sys.executable, "-m", "bot.render", "--seed", "3", "--round", "2", "--players", "4",
+                           "--player", "stark", "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes().startswith(b"\x89PNG")
+    assert "KiB" in done.stdout
