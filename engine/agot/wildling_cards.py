@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
+from engine.agot.house_cards import sort_cards
 from engine.agot.tracks import TRACK_NAMES, TRACKS, move_to
 from engine.agot.wildling_tasks import Task, TaskHandler, name, task
 
@@ -202,10 +203,12 @@ def discard_cards(game: Game, house: str, cards: list[str]) -> None:
     hs = game.state.houses[house]
     for card in cards:
         hs.hand.remove(card)
-        hs.discard.append(card)
+    hs.discard = sort_cards(game.board, house, hs.discard + cards)
     if not hs.hand:
         hs.hand = [c for c in hs.discard if c not in cards]
         hs.discard = [c for c in hs.discard if c in cards]
+        game.emit("hand_refreshed", f"{name(game, house)} takes back {len(hs.hand)} House card(s) from the "
+                  "discard pile.", house=house, hand=list(hs.hand))
     names = ", ".join(game.board.card_by_id[c]["name"] for c in cards)
     game.emit("house_cards_discarded", f"{name(game, house)} discards {names}.", house=house, cards=list(cards))
 
@@ -214,7 +217,8 @@ def discard_cards(game: Game, house: str, cards: list[str]) -> None:
 class RetakeAll(TaskHandler):
     def start(self, game: Game, frame: Frame, task: Task) -> bool:
         hs = game.state.houses[task["house"]]
-        back, hs.hand, hs.discard = list(hs.discard), hs.hand + hs.discard, []
+        back = list(hs.discard)
+        hs.hand, hs.discard = sort_cards(game.board, task["house"], hs.hand + back), []
         game.emit("wildling_effect", f"{name(game, task['house'])} takes {len(back)} card(s) back from its "
                   "discard pile.", house=task["house"], effect="retake", cards=back)
         return True
@@ -273,7 +277,7 @@ class RetakeOne(TaskHandler):
         hs = game.state.houses[task["house"]]
         if answer is not None:
             hs.discard.remove(answer)
-            hs.hand.append(answer)
+            hs.hand = sort_cards(game.board, task["house"], hs.hand + [answer])
         card = game.board.card_by_id[answer]["name"] if answer else "no card"
         game.emit("wildling_effect", f"{name(game, task['house'])} takes back {card}.", house=task["house"],
                   effect="retake", cards=[answer] if answer else [])

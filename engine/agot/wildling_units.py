@@ -101,7 +101,8 @@ class Destroy(TaskHandler):
 
     def answer(self, game: Game, frame: Frame, task: Task, decision: Decision, answer: Any) -> None:
         units, count, one_area = destroy_scope(game, task)
-        if not isinstance(answer, list) or not all(isinstance(p, (list, tuple)) and len(p) == 2 for p in answer):
+        if not isinstance(answer, list) or not all(isinstance(p, (list, tuple)) and len(p) == 2
+                                                   and all(isinstance(x, str) for x in p) for p in answer):
             raise IllegalAnswer("List the units to destroy as [area, unit] pairs.")
         if len(answer) != count:
             raise IllegalAnswer(f"Destroy exactly {count} unit(s).")
@@ -169,8 +170,9 @@ class CrowDowngrade(TaskHandler):
         return out
 
     def answer(self, game: Game, frame: Frame, task: Task, decision: Decision, answer: Any) -> None:
-        if isinstance(answer, dict):
-            answer = {k: sorted(v) if isinstance(v, list) else v for k, v in answer.items()}
+        if isinstance(answer, dict):  # the order of the areas in each list does not matter
+            answer = {k: sorted(v) if isinstance(v, list) and all(isinstance(x, str) for x in v) else v
+                      for k, v in answer.items()}
         super().answer(game, frame, task, decision, answer)
 
     def apply(self, game: Game, frame: Frame, task: Task, answer: Any) -> None:

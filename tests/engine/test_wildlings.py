@@ -215,3 +215,19 @@ def test_4_16_an_attack_in_step_3_spends_power_before_a_clash_of_kings():
     assert "baratheon" not in ds  # nothing left: bids 0 at once
     assert ds["lannister"].options == [0, 1] and ds["stark"].options == [0, 1, 2]
     assert not planning_open(game)
+
+
+def test_a_saved_game_continues_identically_in_the_middle_of_a_wildling_card():
+    from engine.agot import Game
+
+    game = scenario(players=4)
+    wildling_attack(game, 4, ["preemptive-raid", "mammoth-riders"])
+    bid(game, stark=4)  # second attack at 6 without Stark
+    bid(game, greyjoy=1)
+    copy = Game.from_dict(game.to_dict())
+    for g in (game, copy):
+        while in_attack(g):
+            d = g.open_decisions()[0]
+            g.submit(d.player, d.id, d.default)
+    assert game.to_dict() == copy.to_dict()
+    assert game.state.wildling_deck[-2:] == ["mammoth-riders", "preemptive-raid"]

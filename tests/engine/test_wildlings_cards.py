@@ -238,7 +238,8 @@ def test_massing_on_the_milkwater_lowest_discards_every_highest_card():
     game.state.houses["stark"].discard = ["eddard-stark", "robb-stark", "ser-rodrick-cassel", "catelyn-stark"]
     lose(game, "massing-on-the-milkwater")
     hs = game.state.houses["stark"]
-    assert hs.hand == ["the-blackfish"] and hs.discard[-2:] == ["roose-bolton", "greatjon-umber"]
+    assert hs.hand == ["the-blackfish"] and {"roose-bolton", "greatjon-umber"} <= set(hs.discard)
+    assert len(hs.discard) == 6
 
 
 def test_massing_on_the_milkwater_lowest_with_one_card_keeps_it():
@@ -410,3 +411,25 @@ def test_skinchanger_scout_lowest_loses_all_others_two_or_what_they_have():
     s = game.state
     assert (s.houses["stark"].power, s.houses["baratheon"].power, s.houses["lannister"].power) == (0, 2, 0)
     assert not in_attack(game)
+
+
+@pytest.mark.parametrize("bad", [None, "winterfell", [["winterfell"]], [[["winterfell"], "footman"]],
+                                 [["winterfell", 1]], [["winterfell", "footman"]] * 3])
+def test_malformed_unit_losses_are_refused_cleanly(bad):
+    game = scenario(players=3)
+    stark_board(game)
+    lose(game, "mammoth-riders")
+    before = game.to_dict()
+    with pytest.raises(IllegalAnswer):
+        answer(game, "stark", bad)
+    assert game.to_dict() == before
+
+
+@pytest.mark.parametrize("bad", [None, {"downgrade": [["x"]], "destroy": []}, {"downgrade": [1, "a"]}, "karhold"])
+def test_malformed_crow_killers_answers_are_refused_cleanly(bad):
+    game = scenario(players=3)
+    stark_board(game)
+    put(game, "kingswood", "baratheon", "knight")
+    lose(game, "crow-killers")
+    with pytest.raises(IllegalAnswer):
+        answer(game, "baratheon", bad)
