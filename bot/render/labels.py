@@ -157,17 +157,16 @@ def _free(mask: Image.Image, width: int, height: int, f: float, avoid: list[Rect
 
 
 def _place(geo: AreaGeo) -> Label:
-    """The name block nearest to the label point by the first rule that can be met (wholly inside the area and
-    clear of every slot; then it may cover the order slot, whose token then moves; then a smaller font; then
-    only mostly inside), and the order token's spot clear of the name."""
+    """The name block nearest to the label point by the first rule that can be met: wholly inside the area and
+    clear of every slot; then it may cover the order slot (whose token then moves, ``_order_spot``) or the Power
+    token's; then a smaller font; then only mostly inside."""
     size = style.NAME_SIZE if geo.kind == "land" else style.SEA_NAME_SIZE
     bold = geo.kind == "land"
     icons = icon_list(geo)
     lines = name_lines(geo.name, geo.kind)
     lx, ly = geo.label
-    slot = (geo.order.cx, geo.order.cy)
     if not lines and not icons:
-        return Label(geo.id, lines, size, bold, lx, ly, icons, order=slot)
+        return Label(geo.id, lines, size, bold, lx, ly, icons)
     mask = _area_mask(geo)
     origin = (geo.bbox[0], geo.bbox[1])
     res = reserved(geo)
@@ -198,22 +197,38 @@ def _place(geo: AreaGeo) -> Label:
     if label is None:  # too small for the block: centre it on the label point
         width, height = _block(lines, size, bold, icons)
         label = Label(geo.id, lines, size, bold, lx, ly - height / 2 + 2, icons, width, height)
-    order = slot
-    if _overlaps(label.rect, res["order"]):
-        d = style.ORDER_SIZE + 2
-        for f, avoid in ((0.7, [label.rect, *no_order]), (0.7, [label.rect, res["units"]]),
-                         (0.35, [label.rect, *no_order]), (0.35, [label.rect, res["units"]]), (0.7, [label.rect])):
-            found = _nearest(_free(mask, d, d, f, avoid, origin), slot[0] - origin[0] - d / 2,
-                             slot[1] - origin[1] - d / 2)
-            if found is not None:
-                order = (found[0] + origin[0] + d / 2, found[1] + origin[1] + d / 2)
-                break
-    return Label(label.area, label.lines, label.size, label.bold, label.x, label.top, label.icons, label.width,
-                 label.height, order)
+    return label
+
+
+def _order_spot(geo: AreaGeo, label: Label, others: list[Rect]) -> tuple[float, float]:
+    """The order slot, or when the name covers it the nearest spot (mostly inside the area) clear of every name."""
+    slot = (geo.order.cx, geo.order.cy)
+    res = reserved(geo)
+    if not _overlaps(label.rect, res["order"]):
+        return slot
+    mask = _area_mask(geo)
+    origin = (geo.bbox[0], geo.bbox[1])
+    names = [label.rect, *others]
+    no_order = [r for k, r in res.items() if k != "order"]
+    d = style.ORDER_SIZE + 2
+    for f, avoid in ((0.7, names + no_order), (0.7, [*names, res["units"]]), (0.35, names + no_order),
+                     (0.35, [*names, res["units"]]), (0.7, names), (0.7, [label.rect])):
+        found = _nearest(_free(mask, d, d, f, avoid, origin), slot[0] - origin[0] - d / 2, slot[1] - origin[1] - d / 2)
+        if found is not None:
+            return (found[0] + origin[0] + d / 2, found[1] + origin[1] + d / 2)
+    return slot
 
 
 def _build(data: StaticData) -> MappingProxyType[str, Label]:
-    return MappingProxyType({a: _place(g) for a, g in data.areas.items()})
+    placed = {a: _place(g) for a, g in data.areas.items()}
+    out = {}
+    for a, label in placed.items():
+        geo = data.areas[a]
+        near = [o.rect for b, o in placed.items() if b != a and o.lines and _overlaps(o.rect, geo.bbox)]
+        spot = _order_spot(geo, label, near)
+        out[a] = Label(label.area, label.lines, label.size, label.bold, label.x, label.top, label.icons, label.width,
+                       label.height, spot)
+    return MappingProxyType(out)
 
 
 _lock = threading.Lock()

@@ -174,7 +174,7 @@ def _highlight_outlines(hl: Highlights, data: StaticData) -> list[it.Item]:
         if area in data.areas:
             out.append(it.AreaOutline(area, style.SUPPORT, 4))
     if hl.combat_source in data.areas:
-        out.append(it.AreaOutline(hl.combat_source, colour_of(data, hl.attacker) if hl.attacker else style.COMBAT, 6))
+        out.append(it.AreaOutline(hl.combat_source, style.COMBAT, 4))
     if hl.combat in data.areas:
         out.append(it.AreaOutline(hl.combat, style.COMBAT, 8))
     return out
@@ -187,9 +187,9 @@ def _highlight_arrows(hl: Highlights, data: StaticData) -> list[it.Item]:
         src = data.areas[hl.march_from]
         for area in hl.march_to:
             if area in data.areas and area != hl.march_from:
-                out.append(it.Arrow(_centre(src), _centre(data.areas[area]), style.MARCH, 9))
+                out.append(it.Arrow(_centre(src), _centre(data.areas[area]), style.MARCH, 8))
     if hl.combat in data.areas and hl.combat_source in data.areas and hl.combat_source != hl.combat:
-        out.append(it.Arrow(_centre(data.areas[hl.combat_source]), _centre(data.areas[hl.combat]), style.COMBAT, 9))
+        out.append(it.Arrow(_centre(data.areas[hl.combat_source]), _centre(data.areas[hl.combat]), style.COMBAT, 8))
     return out
 
 
@@ -197,5 +197,5 @@ def _highlight_marks(hl: Highlights, data: StaticData) -> list[it.Item]:
     out: list[it.Item] = []
     if hl.combat in data.areas:
         label = labels()[hl.combat]
-        out.append(it.Badge(label.x, label.top - 22, "⚔", style.COMBAT, style.WHITE, 40))
+        out.append(it.Badge(label.x - label.width / 2 - 16, label.line_y(0), "⚔", style.COMBAT, style.WHITE, 38))
     return out

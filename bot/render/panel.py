@@ -90,8 +90,10 @@ def panel_items(view: Mapping[str, Any], highlights: Highlights | None = None) -
     houses: Mapping[str, Mapping[str, Any]] = view.get("houses") or {}
     order = [h for h in (view.get("tracks") or {}).get("iron_throne", []) if h in houses]
     order += [h for h in houses if h not in order]
+    hl = highlights if highlights and highlights.combat else Highlights.from_view(view)
+    roles = {hl.attacker: "attacking", hl.defender: "defending"} if hl.combat else {}
     for house in order:
-        _house(col, view, data, house, houses[house])
+        _house(col, view, data, house, houses[house], roles.get(house))
     _round_cards(col, view)
     if col.y > style.LEGEND_TOP:  # a long panel covers the key
         col.items.insert(0, it.Box(style.PANEL_X, style.LEGEND_TOP, style.WIDTH - 1, style.HEIGHT - 1, style.PANEL_BG))
@@ -174,11 +176,18 @@ def _combat(col: _Column, view: Mapping[str, Any], data: StaticData, highlights:
     col.rule()
 
 
-def _house(col: _Column, view: Mapping[str, Any], data: StaticData, house: str, h: Mapping[str, Any]) -> None:
+def _house(col: _Column, view: Mapping[str, Any], data: StaticData, house: str, h: Mapping[str, Any],
+           role: str | None = None) -> None:
     colour = colour_of(data, house)
     top = col.y
     col.items.append(it.Box(X0, top, X0 + 10, top + 30, colour, style.INK, 1))
-    col.items.append(it.Text(X0 + 18, top, h.get("name") or data.house_names.get(house, human(house)), 26, TEXT, True))
+    name = h.get("name") or data.house_names.get(house, human(house))
+    col.items.append(it.Text(X0 + 18, top, name, 26, TEXT, True))
+    if role:  # this house fights in the highlighted combat
+        x = X0 + 30 + font(26, True).getlength(name)
+        w = font(18, True).getlength(role) + 16
+        col.items.append(it.Box(x, top + 3, x + w, top + 29, style.COMBAT, None, 1, 6))
+        col.items.append(it.Text(x + w / 2, top + 16, role, 18, style.WHITE, True, "mm"))
     vp = h.get("victory_points")
     col.items.append(it.Text(X1, top + 3, f"{vp} castle{'s' if vp != 1 else ''}" if vp is not None else "", 22,
                              TEXT, True, "ra"))

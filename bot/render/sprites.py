@@ -143,10 +143,10 @@ def order_sprite(colour: style.RGB, house_initial: str, text: str | None, specia
         return _finish(img)
     rim = colour
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=rim, outline=style.INK, width=line)
-    ri = r * (0.62 if own_secret else 0.76)
-    face = (226, 226, 226) if own_secret else style.ORDER_FACE
+    ri = r * (0.7 if own_secret else 0.76)
+    face = (222, 222, 222) if own_secret else style.ORDER_FACE
     d.ellipse((cx - ri, cy - ri, cx + ri, cy + ri), fill=face, outline=style.INK, width=round(1.2 * SS))
-    tsize = size * (0.3 if own_secret else 0.36) * (0.85 if len(text) > 2 else 1.0)
+    tsize = size * (0.33 if own_secret else 0.36) * (0.85 if len(text) > 2 else 1.0)
     _letter(d, cx, cy + (0.02 * s), text, tsize, style.INK)
     if special:
         sr = 0.2 * s

@@ -45,10 +45,11 @@ ORDER_FACE: RGB = (250, 246, 232)
 STAR: RGB = (200, 140, 0)
 
 # highlights
-COMBAT: RGB = (214, 30, 30)
-MARCH: RGB = (170, 20, 120)
-FOCUS: RGB = (255, 200, 0)
-SUPPORT: RGB = (40, 150, 220)
+# highlight colours avoid the house colours (yellow, red, white, orange, grey, green)
+COMBAT: RGB = (226, 16, 166)
+MARCH: RGB = (0, 186, 240)
+FOCUS: RGB = (138, 64, 255)
+SUPPORT: RGB = (40, 110, 255)
 
 # the panel
 PANEL_BG: RGB = (247, 243, 232)
