@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 SEQUENCE = ["support", "refuse", "initial", "choose", "reveal", "immediately", "tides_draw", "tides_redraw",
             "tides_reveal", "blade", "victor", "casualties", "skulls", "retreat", "cleanup", "after_combat"]
-SORTED_ANSWERS = ("casualties", "refuse", "skull", "retreat_losses")
+SORTED_ANSWERS = ("casualties", "refuse", "skull", "retreat_losses", "stay_losses")
 
 
 def start_combat(game: Game, attacker: str, source: str, area: str, kinds: list[str], token: str) -> None:
@@ -320,9 +320,7 @@ def t_retreat(c: Combat) -> list[Question]:
         if not c.army(loser):
             return []
         if loser == c.attacker:
-            kinds = retreat.rout_attackers(c)
-            c.emit("retreat", f"{c.name(loser)} retreats to {c.game.area_name(c.source)}: "
-                   f"{', '.join(UNIT_NAMES[k] for k in kinds)} routed.", house=loser, area=c.source, units=kinds)
+            c.then(["stay"], ["rout"])
             return []
         r["options"] = retreat.retreat_options(c, loser)
         if not r["options"]:
@@ -354,6 +352,35 @@ def t_retreat(c: Combat) -> list[Question]:
     kinds = retreat.move_retreat(c, loser, r["dest"])
     c.emit("retreat", f"{c.name(loser)} retreats to {c.game.area_name(r['dest'])}: "
            f"{', '.join(UNIT_NAMES[k] for k in kinds)} routed.", house=loser, area=r["dest"], units=kinds)
+    return []
+
+
+def t_stay(c: Combat) -> list[Question]:
+    """Attacking units back where they marched from first shed what breaks supply (A6)."""
+    stay = c.f.setdefault("stay", {})
+    if "cost" not in stay:
+        stay["cost"] = retreat.stay_cost(c)
+    if not stay["cost"] or "lost" in stay:
+        return []
+    choices = retreat.unit_choices(list(c.kinds), stay["cost"])
+    return [Question(c.attacker, "stay_losses", f"Your units stay in {c.game.area_name(c.source)}: your supply "
+                     f"forces you to destroy {stay['cost']} of them first. Which?", choices,
+                     retreat.weakest_first(choices), info=_public_info(c))]
+
+
+def a_stay_losses(c: Combat, house: str, kinds: list[str]) -> None:
+    c.f["stay"]["lost"] = kinds
+    for kind in kinds:
+        c.destroy(house, kind)
+    c.emit("units_destroyed", f"{c.name(house)} destroys {', '.join(UNIT_NAMES[k] for k in kinds)} in "
+           f"{c.game.area_name(c.source)} to stay within its supply limit.", house=house, units=kinds)
+
+
+def t_rout(c: Combat) -> list[Question]:
+    kinds = retreat.rout_attackers(c)
+    if kinds:
+        c.emit("retreat", f"{c.name(c.attacker)} retreats to {c.game.area_name(c.source)}: "
+               f"{', '.join(UNIT_NAMES[k] for k in kinds)} routed.", house=c.attacker, area=c.source, units=kinds)
     return []
 
 
@@ -399,6 +426,7 @@ def t_cleanup(c: Combat) -> list[Question]:
         blocker = c.ability(c.defender)
         if blocker is not None and blocker.blocks_move_in(c, c.defender):
             blocker.said(c, c.defender, f"{c.name(c.attacker)}'s units stay in {c.game.area_name(c.source)}.")
+            c.then(["stay"])
         elif c.kinds:
             move_units(c.game, c.attacker, c.source, c.area, list(c.kinds))
             moved = True
@@ -421,7 +449,6 @@ def t_cleanup(c: Combat) -> list[Question]:
         c.then(["port_capture"])
     else:
         settle_ports(c.game)
-    c.then(*[["ability", ab.card, h] for h, ab in c.abilities() if ab.window == "after_combat"])
     return []
 
 
@@ -493,6 +520,7 @@ def t_neutral(c: Combat) -> list[Question]:
         c.emit("neutral_holds", f"{c.name(c.attacker)} ({total}) cannot overcome the neutral force ({c.neutral}) "
                f"in {c.game.area_name(c.area)}: the units stay in {c.game.area_name(c.source)}.",
                house=c.attacker, area=c.area, strength=total)
+        c.then(["stay"])
     there = c.s.areas[c.source]
     if there.order and there.order.house == c.attacker and there.order.token == c.token:
         there.order = None
@@ -503,7 +531,7 @@ def t_neutral(c: Combat) -> list[Question]:
 TASKS: dict[str, Callable[..., list[Question]]] = {
     "support": t_support, "refuse": t_refuse, "initial": t_initial, "victor": t_victor,
     "casualties": t_casualties, "skulls": t_skulls, "retreat": t_retreat, "cleanup": t_cleanup,
-    "port_capture": t_port_capture, "ability": t_ability, "neutral": t_neutral,
+    "port_capture": t_port_capture, "ability": t_ability, "neutral": t_neutral, "stay": t_stay, "rout": t_rout,
     "immediately": t_schedule("immediately"), "after_combat": t_schedule("after_combat"),
     **combat_cards.TASKS,
 }
@@ -511,5 +539,6 @@ TASKS: dict[str, Callable[..., list[Question]]] = {
 ANSWERS: dict[str, Callable[[Combat, str, Any], None]] = {
     "support": a_support, "refuse": a_refuse, "casualties": a_casualties, "skull": a_skull, "robb": a_robb,
     "retreat": a_retreat, "retreat_losses": a_retreat_losses, "port_capture": a_port_capture,
+    "stay_losses": a_stay_losses,
     **combat_cards.ANSWERS,
 }

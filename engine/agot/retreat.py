@@ -93,6 +93,21 @@ def move_retreat(c: Combat, house: str, dest: str) -> list[str]:
     return kinds
 
 
+def stay_cost(c: Combat) -> int:
+    """Attacking units that must be destroyed to stay in the area they marched from within supply (A6).
+
+    The March was checked as if they left; when they stay (a lost combat, a neutral force that holds,
+    Arianne Martell), the other units the March moved may leave too little room for them.
+    """
+    b, s = c.b, c.s
+    count = len(c.kinds)
+    if not count or world.within_supply(b, s, c.attacker):
+        return 0
+    if not world.within_supply(b, s, c.attacker, {c.source: -count}):
+        return 0  # over its limit anyway: these units are not the cause
+    return next(n for n in range(1, count + 1) if world.within_supply(b, s, c.attacker, {c.source: -n}))
+
+
 def rout_attackers(c: Combat) -> list[str]:
     """The losing attacker's surviving units are back in the area they marched from, routed (9.38, 9.40)."""
     st = c.s.areas[c.source]

@@ -164,3 +164,16 @@ def test_16_8_an_enemy_home_shield_blocks_retreats():
     resolve(g, {"baratheon": "melisandre", "lannister": "cersei-lannister"},
             until=lambda game: ("lannister", "retreat") in asked(game))
     assert decision(g, "lannister", "retreat").options == ["white-harbor", "widows-watch"]  # never Winterfell
+
+
+def test_10_5_a8_units_that_stay_home_respect_supply():
+    g = board()
+    g.state.houses["stark"].supply = 1  # armies 3 and 2
+    put(g, "winterfell", "stark", "footman", "footman", "footman")
+    put(g, "white-harbor", "stark", "footman")
+    put(g, "karhold", "stark", "footman", "footman")
+    g.state.areas["castle-black"].neutral = 5
+    events = fight(g, "stark", "winterfell", {"castle-black": ["footman"], "white-harbor": ["footman"]})
+    assert kinds_of(events, "neutral_holds")
+    assert kinds_of(events, "units_destroyed")[0].data["units"] == ["footman"]
+    assert units(g, "winterfell") == ["footman"] and g.state.areas["castle-black"].neutral == 5

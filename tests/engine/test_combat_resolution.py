@@ -328,3 +328,23 @@ def test_retreating_and_routing_example_rb2_p21():
     # the routed Knight may not retreat again: it is destroyed
     assert kinds_of(events, "units_destroyed")[0].data["units"] == ["knight"]
     assert units(g, "storms-end") == ["knight", "knight"]
+
+
+def _overstretched_stark(g):
+    """Stark (supply 1: armies 3 and 2) holds 3 Footmen in Winterfell, 1 in White Harbor, 2 in Karhold."""
+    g.state.houses["stark"].supply = 1
+    put(g, "winterfell", "stark", "footman", "footman", "footman")
+    put(g, "white-harbor", "stark", "footman")
+    put(g, "karhold", "stark", "footman", "footman")
+
+
+def test_9_38_a6_a_losing_attacker_back_where_it_marched_from_sheds_what_breaks_supply():
+    g = board()
+    _overstretched_stark(g)
+    put(g, "castle-black", "lannister", "knight", "knight")
+    events = fight(g, "stark", "winterfell", {"castle-black": ["footman"], "white-harbor": ["footman"]},
+                   cards={"stark": "catelyn-stark", "lannister": "cersei-lannister"})
+    # it marched as if both left (armies 2, 2); back home it would make three armies of 2: one must die
+    assert kinds_of(events, "units_destroyed")[0].data["units"] == ["footman"]
+    assert units(g, "winterfell") == ["footman"] and routed(g, "winterfell") == [False]
+    assert units(g, "white-harbor") == ["footman", "footman"]
