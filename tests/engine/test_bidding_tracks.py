@@ -1,13 +1,15 @@
 """Influence tracks and Dominance tokens (checklist section 6; rulings A20) as the Westeros phase uses them.
 
 Items 6.10-6.12 and 6.14 in the Planning phase are in ``test_planning.py``; here they are checked
-from the wildling side. The Blade in combat (6.5, 6.7) belongs to the combat tests.
+from the wildling side. The Blade in combat (6.5, 6.7) is covered in depth by the combat tests (9.31,
+9.52, 10.2); here only its token state is checked.
 """
 
 from __future__ import annotations
 
 from engine.agot import tracks
 from engine.agot.rounds import clean_up
+from tests.engine.combat_kit import board, fight, put
 from tests.engine.scenario import answer, decision, scenario
 from tests.engine.westeros_scenario import bid, finish_phase, open_kinds, public, settle_ties, westeros
 
@@ -53,6 +55,31 @@ def test_6_4_fiefdoms_bidding_ties_go_to_the_iron_throne_not_the_blade():
     answer(game, "baratheon", "stark")
     bid(game)  # Fiefdoms: all tied at 0
     assert open_kinds(game) == [("baratheon", "break_tie")]
+
+
+def test_6_5_the_blade_gives_its_holder_one_once_a_round_and_the_state_stays_with_the_token():
+    g = board()
+    put(g, "the-reach", "tyrell", "knight")
+    put(g, "blackwater", "lannister", "knight")
+    g.state.fiefdoms = ["tyrell", "greyjoy", "martell", "stark", "baratheon", "lannister"]
+    events = fight(g, "tyrell", "the-reach", {"blackwater": ["knight"]}, answers={"blade": True},
+                   cards={"tyrell": "alester-florent", "lannister": "ser-kevan-lannister"})
+    result = next(e for e in events if e.kind == "combat_result").data
+    assert result["parts"]["tyrell"]["blade"] == 1 and result["parts"]["lannister"]["blade"] == 0
+    assert result["strength"] == {"tyrell": 4, "lannister": 3}
+    assert g.state.blade_used
+    tracks.move_to(g, "fiefdoms", "greyjoy", 0)
+    assert g.view(None)["dominance"]["valyrian_steel_blade"] == "greyjoy" and g.view(None)["blade_used"]
+
+
+def test_6_7_no_blade_against_a_neutral_force():
+    g = board(players=5)
+    g.state.areas["yronwood"].neutral = 0
+    put(g, "yronwood", "tyrell", "knight", "knight")
+    g.state.fiefdoms = ["tyrell", "greyjoy", "stark", "baratheon", "lannister"]
+    log: list[tuple[str, str]] = []
+    fight(g, "tyrell", "yronwood", {"sunspear": ["knight", "knight"]}, log=log)
+    assert not any(kind == "blade" for _, kind in log) and not g.state.blade_used
 
 
 def test_6_6_blade_and_raven_refresh_at_clean_up_whoever_holds_them():
