@@ -42,11 +42,12 @@ class Highlights:
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any]) -> Highlights:
-        """The combat named in the view's public notes, if any (``notes["combat"]``, all keys optional)."""
+        """The combat named in the view's public notes, if any (``notes["combat"]``: area, attacker, defender,
+        source, support {area: {house, side}}; every key optional)."""
         combat = (view.get("notes") or {}).get("combat")
         if not isinstance(combat, Mapping) or not combat.get("area"):
             return cls()
-        supporters = combat.get("supporters") or ()
+        supporters = combat.get("support") or combat.get("supporters") or ()
         if isinstance(supporters, Mapping):  # {area: house} or {house: [areas]}: keep what names an area
             supporters = [k for k in supporters if k in static().areas] or [
                 a for v in supporters.values() for a in (v if isinstance(v, list) else [v])]

@@ -168,11 +168,35 @@ def _combat(col: _Column, view: Mapping[str, Any], data: StaticData, highlights:
     hl = highlights if highlights and highlights.combat else Highlights.from_view(view)
     if not hl.combat:
         return
-    attacker = data.house_names.get(hl.attacker or "", "?")
-    defender = data.house_names.get(hl.defender or "", "neutral force" if not hl.defender else "?")
+    note = (view.get("notes") or {}).get("combat")
+    note = note if isinstance(note, Mapping) and note.get("area") == hl.combat else {}
+
+    def name(house: Any) -> str:
+        return data.house_names.get(str(house), human(house))
+
+    attacker = name(hl.attacker) if hl.attacker else "?"
+    if hl.defender:
+        defender = name(hl.defender)
+    else:
+        defender = f"the neutral force ({note['neutral']})" if note.get("neutral") else "the neutral force"
     col.text(f"⚔ Combat at {human(hl.combat)}", 26, style.COMBAT, True, gap=2)
     source = f" from {human(hl.combat_source)}" if hl.combat_source else ""
     col.wrapped(f"{attacker} attacks{source}; {defender} defends.", 20)
+    support = note.get("support")
+    if isinstance(support, Mapping) and support:
+        parts = [f"{name(v.get('house'))} from {human(a)} ({v.get('side', '?')})" for a, v in support.items()
+                 if isinstance(v, Mapping)]
+        col.wrapped("Support: " + "; ".join(parts), 19)
+    cards = note.get("cards")
+    if isinstance(cards, Mapping) and cards:
+        shown = [f"{name(h)}: {_cards(data, [c])}" for h, c in cards.items() if c]
+        col.wrapped("Cards: " + "; ".join(shown), 19)
+    strength = note.get("final") or note.get("initial")
+    if isinstance(strength, Mapping) and strength:
+        label = "Final strength" if note.get("final") else "Strength"
+        col.wrapped(f"{label}: " + ", ".join(f"{name(h)} {v}" for h, v in strength.items()), 19)
+    if note.get("winner"):
+        col.text(f"Winner: {name(note['winner'])}", 20, TEXT, True, gap=2)
     col.rule()
 
 

@@ -72,6 +72,23 @@ def test_combat_highlight_comes_from_the_view_notes() -> None:
     assert Highlights.from_view({"notes": {"combat": "garbage"}}) == Highlights()
 
 
+def test_combat_notes_fill_the_panel() -> None:
+    """The engine's public combat notes: support, revealed cards, strengths and the winner."""
+    view = load_view("orders_revealed")
+    view["notes"] = {"combat": {
+        "attacker": "stark", "defender": "baratheon", "neutral": 0, "area": "the-narrow-sea",
+        "source": "the-shivering-sea", "support": {"shipbreaker-bay": {"house": "baratheon", "side": "defender"}},
+        "cards": {"stark": "robb-stark", "baratheon": "patchface"}, "initial": {"stark": 0, "baratheon": 5},
+        "final": {"stark": 3, "baratheon": 5}, "winner": "baratheon"}}
+    hl = Highlights.from_view(view)
+    assert hl.supporters == ("shipbreaker-bay",)
+    texts = " | ".join(i.text for i in build_layout(view) if isinstance(i, it.Text))
+    for expected in ("Combat at The Narrow Sea", "Baratheon from Shipbreaker Bay (defender)", "Robb Stark 3",
+                     "Patchface 0", "Final strength: Stark 3, Baratheon 5", "Winner: Baratheon", "attacking",
+                     "defending"):
+        assert expected in texts
+
+
 def test_crowded_areas_count_units_and_routed_units_show() -> None:
     view = load_view("setup3")
     view["areas"]["kingswood"] = {"controller": "baratheon", "house": "baratheon", "units": [
