@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.agot import Game, Settings
 from engine.agot.agent import RandomAgent
+from engine.agot.board import board
 from engine.agot.world import victory_points
 from engine.core import IllegalAnswer, Rng
 
@@ -39,6 +40,7 @@ class GameResult:
     events: Counter[str] = field(default_factory=Counter)
     cards: Counter[str] = field(default_factory=Counter)  # Westeros and wildling cards resolved (public events)
     early: bool = False  # won by a 7th castle before the end of round 10
+    house_cards: Counter[str] = field(default_factory=Counter)  # House cards played in combat (public events)
     error: str | None = None
     state_bytes: int = 0
     game: Game | None = None
@@ -90,6 +92,8 @@ def play(players: int, seed: int, settings: Settings | None = None, on_event: An
                 result.events[event.kind] += 1
                 if event.kind in ("westeros_card", "wildling_card") and event.audience.kind == "public":
                     result.cards[event.data["card"]] += 1
+                if event.kind == "house_card_played":
+                    result.house_cards[event.data["card"]] += 1
                 if on_event:
                     on_event(game, event)
         result.winner = game.state.winner
@@ -142,6 +146,10 @@ def main(argv: list[str] | None = None) -> int:
     cards: Counter[str] = sum((r.cards for r in results), Counter())
     print("cards resolved: " + ", ".join(f"{k} {v}" for k, v in sorted(cards.items())))
     print(f"early endings (7 castles): {sum(r.early for r in results)}")
+    played: Counter[str] = sum((r.house_cards for r in results), Counter())
+    print(f"combats {events['combat']} (neutral forces {events['neutral_destroyed'] + events['neutral_holds']}), "
+          f"retreats {events['retreat']}, House cards played {sum(played.values())}")
+    print("house cards: " + ", ".join(f"{c} {played[c]}" for c in sorted(board().card_by_id)))
     print("winners: " + ", ".join(f"{k} {v}" for k, v in winners.most_common()))
     print(f"{len(results)} games, {errors} errors")
     return 1 if errors else 0

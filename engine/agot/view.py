@@ -10,15 +10,21 @@ PUBLIC (everyone):
   house, controller, Power token, garrison, neutral force, blocked, revealed order;
   during Planning, which areas hold a face-down order and who has submitted; the
   size of the wildling deck; who must decide now; the public notes of the current
-  step (e.g. a combat's participants); the winner and ranking.
+  step; the winner and ranking. A combat's notes (``notes['combat']``): attacker,
+  defender (or the neutral force's strength), embattled area, area marched from,
+  marching units, March order, support declared per area and support refused,
+  which combatants have chosen a House card (never which card), the revealed House
+  cards and Tides of Battle cards, who used the Blade, initial and final strengths,
+  sword and fortification counts, and the victor.
 PRIVATE (the player only):
   the player's own placed orders before the reveal; the player's unused order
   tokens; the player's open decisions with their options; the wildling card seen
   with the Raven while it stays on top.
 HIDDEN (nobody):
   other players' orders before the reveal and their unused tokens, bids before the
-  reveal, a house card being chosen, deck order (Westeros, wildling, Tides of
-  Battle), the RNG state, the raw step stack.
+  reveal, a house card being chosen (also one chosen again after Tyrion), a Tides of
+  Battle card before its reveal (its drawer learns it by a private event), deck order
+  (Westeros, wildling, Tides of Battle), the RNG state, the raw step stack.
 """
 
 from __future__ import annotations
