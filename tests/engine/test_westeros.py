@@ -353,3 +353,17 @@ def test_3_15_choice_cards_ask_the_dominance_token_holders():
     assert seen == list(holders.items())
     assert holders == {"a-throne-of-blades": "baratheon", "dark-wings-dark-words": "lannister",
                        "put-to-the-sword": "greyjoy"}
+
+
+def test_every_checklist_item_of_sections_3_to_6_has_a_scenario_test():
+    import re
+    from pathlib import Path
+
+    items = {3: 15, 4: 16, 5: 10, 6: 15}
+    wanted = {f"{section}_{i}" for section, count in items.items() for i in range(1, count + 1)}
+    names: set[str] = set()
+    for pattern in ("test_westeros*.py", "test_bidding*.py", "test_wildlings*.py"):
+        for path in Path(__file__).parent.glob(pattern):
+            names.update(re.findall(r"def test_([0-9_a-z]+)\(", path.read_text(encoding="utf-8")))
+    covered = {m.group(1) for name in names for m in re.finditer(r"(?:^|_)([3-6]_\d+)(?=_)", name)}
+    assert sorted(wanted - covered) == []
