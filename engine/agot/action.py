@@ -206,7 +206,7 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
     changes: dict[str, int] = {source: -sum(len(k) for k in moves.values())}
     for dest, kinds in moves.items():
         changes[dest] = changes.get(dest, 0) + len(kinds)
-    if not world.within_supply(b, s, house, changes):
+    if not supply_allows(game, house, changes):
         raise IllegalAnswer("That march would put you over your supply limit.")
     leaving_all = moves and not free and len(s.areas[source].units) == sum(len(k) for k in moves.values())
     if leave_token:
@@ -237,6 +237,17 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
     from engine.agot.combat import start_combat
 
     start_combat(game, house, source, attack, moves[attack], order.token)
+
+
+def supply_allows(game: Game, house: str, changes: dict[str, int]) -> bool:
+    """No march may break the supply limit (8.19, C7). A house already over it (only possible between a loss and
+    its reconciliation) may still make any march that does not add to the excess."""
+    b, s = game.board, game.state
+    if world.within_supply(b, s, house, changes):
+        return True
+    limits = b.supply_limits(s.houses[house].supply)
+    before = world.fewest_removals(limits, world.army_sizes(s, house))
+    return before > 0 and world.fewest_removals(limits, world.army_sizes(s, house, changes)) <= before
 
 
 def move_units(game: Game, house: str, source: str, dest: str, kinds: list[str]) -> None:

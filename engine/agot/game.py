@@ -129,7 +129,7 @@ class Game:
             self._apply(decision, answer)
             self._advance()
         except BaseException:
-            self.state = GameState.from_dict(snapshot)
+            self.state.__dict__.update(GameState.from_dict(snapshot).__dict__)  # same object, old contents
             self.events = []
             raise
         events, self.events = self.events, []

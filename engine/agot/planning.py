@@ -140,10 +140,11 @@ class PlanningStep(WaitingStep):
             if short:
                 game.emit("orders_in_turn", "A house is short of order tokens: orders are placed in turn order.")
             waiting = [h for h in houses if h not in placed]
-            game.pose(frame, waiting if frame["mode"] == "together" else waiting[:1])
-            return False
+            if waiting:
+                game.pose(frame, waiting if frame["mode"] == "together" else waiting[:1])
+                return False
         waiting = [h for h in houses if h not in placed]
-        if waiting:
+        if waiting and frame["mode"] == "turn":
             game.pose(frame, waiting[:1])
             return False
         self._reveal(game, frame)

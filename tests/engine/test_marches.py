@@ -184,3 +184,16 @@ def test_march_moves_given_as_pairs_are_shape_checked():
     _refused(g, "stark", {"from": "winterfell", "moves": [["karhold"]]}, "destination")
     answer(g, "stark", {"from": "winterfell", "moves": [["karhold", ["footman"]]]})
     assert units(g, "karhold") == ["footman"]
+
+
+def test_c7_a_house_already_over_supply_may_still_march_without_adding_to_the_excess():
+    g = _board()
+    g.state.houses["stark"].supply = 0  # [2, 2], but three armies stand (e.g. after a lost supply icon)
+    put(g, "winterfell", "stark", "footman", "footman", order="M0")
+    put(g, "white-harbor", "stark", "footman", "footman")
+    put(g, "karhold", "stark", "footman", "footman")
+    put(g, "castle-black", "stark", "footman", order="M-1")
+    start(g, "marches")
+    _refused(g, "stark", {"from": "castle-black", "moves": {"winterfell": ["footman"]}}, "supply")  # 3 armies -> worse
+    answer(g, "stark", {"from": "winterfell", "moves": {}})  # the always-legal default stays legal
+    assert units(g, "winterfell") == ["footman", "footman"]

@@ -262,3 +262,11 @@ def test_order_notation_errors_are_clear():
     _refused(g, "stark", {"winterfell": "X9", "white-harbor": "D+1", "the-shivering-sea": "S0"}, "is not an order")
     _refused(g, "stark", ["winterfell", "M0"], "must map")
     _refused(g, "stark", {"narnia": "M0"}, "not an area")
+
+
+def test_7_2_planning_with_no_units_on_the_board_moves_on():
+    g = scenario(3)
+    clear(g)
+    start(g, "planning")
+    # nothing to place: the orders are "revealed" at once and the Raven holder is asked next
+    assert [(d.player, d.kind) for d in g.open_decisions()] == [("lannister", "raven")]

@@ -141,3 +141,12 @@ def test_reconcile_refuses_more_than_the_fewest_losses():
     assert g.to_dict() == before
     answer(g, "stark", [["winterfell", "knight"]])
     assert sorted(u.kind for u in g.state.areas["winterfell"].units) == ["footman", "footman"]
+
+
+def test_a_refused_answer_keeps_the_same_state_object():
+    g = Game.new(3, seed=1)
+    state = g.state
+    d = g.open_decisions()[0]
+    with pytest.raises(IllegalAnswer):
+        g.submit(d.player, d.id, {"narnia": "M0"})
+    assert g.state is state
