@@ -107,7 +107,7 @@ def test_1_13_five_power_each():
     assert all(hs.power == 5 for hs in g.state.houses.values())
 
 
-def test_1_14_six_players_neutral_forces_only_kings_landing_and_eyrie():
+def test_1_14_c6_six_players_neutral_forces_only_kings_landing_and_eyrie():
     g = Game.new(6, seed=1)
     neutral = {a: st.neutral for a, st in g.state.areas.items() if st.neutral}
     assert neutral == {"kings-landing": 5, "the-eyrie": 6}
