@@ -10,12 +10,14 @@ view with hidden orders), then times, per view, over N runs:
   this);
 - full: ``bot.render.render(view)``, view -> PNG bytes;
 and prints medians and maxima, the file size and the ratio full / encode. ``--webp`` adds lossless WebP figures.
-The first render (building the static layers) is timed separately.
+The first render (building the static layers) is timed separately. Run it on a quiet machine: the load average is
+printed first, and other processes on the two cores inflate every figure.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -76,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--webp", action="store_true")
     args = parser.parse_args(argv)
 
+    load = os.getloadavg()[0]
+    print(f"load average {load:.1f} on {os.cpu_count()} cores" + ("  (busy machine: figures will be inflated)"
+                                                                  if load > 1.5 else ""))
     views = board_states(args.seed, args.round)
     first = next(iter(views.values()))
     t0 = time.perf_counter()
