@@ -16,6 +16,8 @@ def _in_combat(game: Game) -> bool:
 
 def _check_combat_secrets(game: Game, decision, events) -> None:
     _check_no_leak(game, decision, events)
+    for d in game.open_decisions():
+        assert d.options is None or d.default in d.options, d  # every question has an always-legal default
     frame = next((f for f in game.state.stack if f["step"] == "combat"), None)
     if frame is None:
         return
