@@ -36,6 +36,18 @@ def clear(game: Game, keep_neutral: bool = True) -> None:
             st.neutral, st.garrison = 0, 0
 
 
+def empty_board(players: int = 6, all_supply: int | None = None, **supply: int) -> Game:
+    """A game with nothing on the board (garrisons, neutral forces and blocked areas stay), at chosen supply."""
+    game = scenario(players)
+    clear(game)
+    for house in game.state.houses:
+        if all_supply is not None:
+            game.state.houses[house].supply = all_supply
+        if house in supply:
+            game.state.houses[house].supply = supply[house]
+    return game
+
+
 def put(game: Game, area: str, house: str, *kinds: str, routed: bool = False, order: str | None = None) -> None:
     """Place units (and optionally their order token) in an area."""
     st = game.state.areas[area]

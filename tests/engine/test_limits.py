@@ -3,11 +3,13 @@
 Skipped: 18.5's port takeovers and card swaps (combat, House and Wildling cards are other issues' work).
 """
 
+from functools import partial
+
 from engine.agot import world
 from tests.engine.scenario import (
     answer,
-    clear,
     decision,
+    empty_board,
     order,
     put,
     refused,
@@ -16,13 +18,7 @@ from tests.engine.scenario import (
     units,
 )
 
-
-def _game():
-    g = scenario(6)
-    clear(g)
-    for house in g.state.houses:
-        g.state.houses[house].supply = 6
-    return g
+_game = partial(empty_board, all_supply=6)
 
 
 def _reserve(g, house):

@@ -7,23 +7,16 @@ special Consolidate Power reaches it through the ``consolidate`` step.
 from engine.agot import world
 from tests.engine.scenario import (
     answer,
-    clear,
     decision,
+    empty_board,
     order,
     put,
     refused,
     run_step,
-    scenario,
     units,
 )
 
-
-def _game(**supply_positions):
-    g = scenario(6)
-    clear(g)
-    for house, position in supply_positions.items():
-        g.state.houses[house].supply = position
-    return g
+_game = empty_board
 
 
 def _muster(g, *houses, areas=None):

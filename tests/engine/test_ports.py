@@ -4,11 +4,14 @@ Skipped here: 14.6's support from a port and 14.7's capture after a won combat (
 14.8's Game of Thrones income (a Westeros card, another issue's work).
 """
 
+from functools import partial
+
 from engine.agot import world
 from tests.engine.scenario import (
     answer,
     clear,
     decision,
+    empty_board,
     order,
     put,
     refused,
@@ -17,13 +20,7 @@ from tests.engine.scenario import (
     units,
 )
 
-
-def _game():
-    g = scenario(6)
-    clear(g)
-    for house in g.state.houses:
-        g.state.houses[house].supply = 6
-    return g
+_game = partial(empty_board, all_supply=6)
 
 
 # --- 14.1 and 14.5 ----------------------------------------------------------------------------------

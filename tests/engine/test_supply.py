@@ -10,24 +10,17 @@ import pytest
 from engine.agot import supply, world
 from tests.engine.scenario import (
     answer,
-    clear,
     decision,
+    empty_board,
     order,
     put,
     refused,
     run_effect,
     run_step,
-    scenario,
     units,
 )
 
-
-def _game(**supply_positions):
-    g = scenario(6)
-    clear(g)
-    for house, position in supply_positions.items():
-        g.state.houses[house].supply = position
-    return g
+_game = empty_board
 
 
 def _reconcile(g, *houses):

@@ -5,26 +5,21 @@ Combat is another issue's work: marches here never start one, except where a tes
 be an attack (and that a March starts at most one).
 """
 
+from functools import partial
+
 from engine.agot import world
 from tests.engine.scenario import (
     answer,
-    clear,
     decision,
+    empty_board,
     order,
     put,
     refused,
     run_step,
-    scenario,
     units,
 )
 
-
-def _game(**supply_positions):
-    g = scenario(6)
-    clear(g)
-    for house in g.state.houses:
-        g.state.houses[house].supply = supply_positions.get(house, 6)
-    return g
+_game = partial(empty_board, all_supply=6)
 
 
 def _tyrell_fleet(g, seas=("redwyne-straights", "west-summer-sea", "east-summer-sea")):
