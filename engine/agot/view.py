@@ -102,7 +102,8 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
                 face_down["token"] = orders[area]
             areas[area]["order"] = face_down
     view["areas"] = areas
-    view["waiting_for"] = sorted({d.player for d in game.open_decisions()})
+    open_now = game.open_decisions()
+    view["waiting_for"] = sorted({d.player for d in open_now})
     if player is not None:
         from engine.agot.planning import unused_tokens
 
@@ -110,7 +111,7 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
             "unused_orders": unused_tokens(game, player, list(placed.get(player, {}).values())
                                            + [st.order.token for st in s.areas.values()
                                               if st.order and st.order.house == player]),
-            "decisions": [d.to_dict() for d in game.open_decisions() if d.player == player],
+            "decisions": [d.to_dict() for d in open_now if d.player == player],
             "raven_peek": s.raven_peek["card"] if s.raven_peek and s.raven_peek["house"] == player else None,
         }
     return view
