@@ -15,7 +15,7 @@ def test_58_areas_by_kind():
     assert (kinds.count("land"), kinds.count("sea"), kinds.count("port")) == (38, 12, 8)
 
 
-def test_143_symmetric_adjacency_pairs():
+def test_17_6_143_symmetric_adjacency_pairs():
     b = board()
     assert len(b.pairs()) == 143
     for a, ns in b.adjacent.items():

@@ -110,7 +110,7 @@ def test_8_29_clean_up_removes_orders_rallies_routed_units_and_refreshes_tokens(
     assert not g.state.blade_used and not g.state.raven_used
 
 
-def test_8_30_clean_up_of_round_ten_ends_the_game():
+def test_8_30_2_7_clean_up_of_round_ten_ends_the_game():
     g = _board()
     g.state.round = 10
     put(g, "winterfell", "stark", "footman")

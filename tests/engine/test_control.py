@@ -288,3 +288,17 @@ def test_16_3_a_reverting_home_area_can_win_the_game_mid_march():  # A18, C5
     assert g.state.winner == "stark" and g.over
     assert events[-1].kind == "game_over" and events[-1].data["victory_points"]["stark"] == 7
     assert g.open_decisions() == []
+
+
+def test_20_4_garrisons_and_neutral_forces_are_not_units():
+    from engine.agot.planning import areas_needing_orders
+
+    g = scenario(6)
+    clear(g)
+    put(g, "white-harbor", "stark", "footman")
+    # Winterfell holds only its garrison: no order there, nothing counted for supply
+    assert areas_needing_orders(g, "stark") == ["white-harbor"]
+    assert g.state.areas["winterfell"].garrison == 2
+    assert world.army_sizes(g.state, "stark") == []
+    assert world.unit_counts(g.state, "stark")["footman"] == 1
+    assert world.controller(g.board, g.state, "kings-landing") is None  # a neutral force controls nothing

@@ -19,7 +19,7 @@ def _refused(g, house, value, match):
     assert g.to_dict() == before
 
 
-def test_rulebook_march_order_example():
+def test_8_23_rulebook_march_order_example():
     g = _board()
     g.state.houses["lannister"].supply = 3
     put(g, "lannisport", "lannister", "footman", "footman", "footman", order="M0")
@@ -197,3 +197,25 @@ def test_c7_a_house_already_over_supply_may_still_march_without_adding_to_the_ex
     _refused(g, "stark", {"from": "castle-black", "moves": {"winterfell": ["footman"]}}, "supply")  # 3 armies -> worse
     answer(g, "stark", {"from": "winterfell", "moves": {}})  # the always-legal default stays legal
     assert units(g, "winterfell") == ["footman", "footman"]
+
+
+def test_8_15_non_combat_moves_are_made_before_the_combat():
+    g = _board()
+    put(g, "winterfell", "stark", "footman", "knight", order="M0")
+    put(g, "castle-black", "greyjoy", "footman")
+    start(g, "marches")
+    answer(g, "stark", {"from": "winterfell", "moves": {"karhold": ["footman"], "castle-black": ["knight"]}})
+    assert any(f["step"] == "combat" for f in g.state.stack)
+    assert units(g, "karhold") == ["footman"]  # already there while the combat is fought
+
+
+@pytest.mark.parametrize("token,strength", [("M-1", 1), ("M0", 2), ("M+1*", 3)])
+def test_8_17_the_march_modifier_is_the_attackers_bonus(token, strength):
+    from tests.engine.combat_kit import march, note, resolve
+
+    g = _board()
+    put(g, "winterfell", "stark", "knight")
+    put(g, "castle-black", "greyjoy", "footman")
+    march(g, "stark", "winterfell", {"castle-black": ["knight"]}, token=token)
+    resolve(g, until=lambda game: bool(note(game).get("initial")))
+    assert note(g)["initial"]["stark"] == strength

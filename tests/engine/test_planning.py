@@ -141,7 +141,7 @@ def test_7_11_reveal_only_when_every_house_has_placed():
     assert g.state.phase == "planning" and all(st.order is None for st in g.state.areas.values())
 
 
-def test_7_14_orders_return_to_the_house_after_the_round():
+def test_7_14_20_7_orders_return_to_the_house_after_the_round():
     g = _three_player_board()
     answer(g, "stark", {"winterfell": "M0", "white-harbor": "D+1", "the-shivering-sea": "S0"})
     answer(g, "lannister", {"lannisport": "CP"})
@@ -185,7 +185,7 @@ def test_a4_raven_swap_respects_restrictions_and_never_adds_an_order():
     _refused(g, "stark", {"action": "swap", "area": "karhold", "token": "M-1"}, "not a legal use", "raven")
 
 
-def test_a4_raven_swap_keeps_the_star_limit():
+def test_7_13_a4_raven_swap_keeps_the_star_limit():
     g = _three_player_board(kings_court=["stark", "lannister", "baratheon"])  # Stark: the Raven and 3 stars
     answer(g, "stark", {"winterfell": "M+1*", "white-harbor": "D+2*", "the-shivering-sea": "S+1*"})
     answer(g, "lannister", {"lannisport": "CP"})

@@ -59,6 +59,6 @@ def _check_no_leak(game, decision, events):
 
 
 @pytest.mark.parametrize("players,seed", [(3, 1), (4, 2), (5, 3), (6, 4)])
-def test_random_games_never_leak(players, seed):
+def test_20_3_random_games_never_leak(players, seed):
     g = drive(Game.new(players, seed=seed), seed=seed, decisions=150, check=_check_no_leak)
     assert g.state.round >= 2

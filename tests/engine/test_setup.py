@@ -153,3 +153,13 @@ def test_1_19_absent_houses_have_nothing_on_the_board():
 def test_1_20_tides_of_battle_is_a_setting():
     assert Game.new(3, seed=1, settings=Settings(tides_of_battle=True)).state.settings["tides_of_battle"] is True
     assert Game.new(3, seed=1).state.settings["tides_of_battle"] is False
+
+
+@pytest.mark.parametrize("count,neutral,blocked", [(3, 2, 16), (4, 12, 0), (5, 9, 0), (6, 2, 0)])
+def test_1_2_1_5_setup_places_the_tokens_of_its_player_count(count, neutral, blocked):
+    g = Game.new(count, seed=1)
+    s = g.state
+    assert sum(1 for st in s.areas.values() if st.neutral) == neutral
+    assert sum(1 for st in s.areas.values() if st.blocked) == blocked
+    assert s.round == 1 and s.wildling_threat == 2 and len(s.wildling_deck) == 9
+    assert all(sum(len(st.units) for st in s.areas.values() if st.house == h) >= 4 for h in s.houses)

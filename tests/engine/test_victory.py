@@ -37,7 +37,7 @@ def test_2_6_the_game_lasts_ten_rounds():
     assert result.rounds <= 10
 
 
-def test_2_8_turn_order_is_the_iron_throne_track():
+def test_2_8_20_5_turn_order_is_the_iron_throne_track():
     g = scenario(6)
     clear(g)
     g.state.iron_throne = ["martell", "stark", "lannister", "baratheon", "greyjoy", "tyrell"]
@@ -139,3 +139,21 @@ def test_19_4_settings_are_validated():
 
     with pytest.raises(ValueError):
         Game.new(3, seed=1, settings=Settings(tiebreak="coin-flip"))
+
+
+def test_2_1_2_3_2_4_phases_and_their_steps_come_in_order():
+    from tests.engine.drive import step
+
+    g = Game.new(3, seed=8)
+    kinds: list[str] = []
+    while g.state.round < 3 and not g.over:
+        kinds += [e.kind for e in step(g, seed=8)[1]]
+    # Planning (2.4): orders placed, revealed together, then the Raven
+    first = {k: kinds.index(k) for k in ("orders_submitted", "orders_revealed", "clean_up", "round",
+                                        "westeros_revealed")}
+    raven = min(i for i, k in enumerate(kinds) if k.startswith("raven"))
+    assert first["orders_submitted"] < first["orders_revealed"] < raven < first["clean_up"]
+    # Action then a new round whose Westeros phase (2.3) reveals cards before anything is placed again
+    assert first["clean_up"] < first["round"] < first["westeros_revealed"]
+    after = kinds[first["westeros_revealed"]:]
+    assert after.index("westeros_revealed") < after.index("orders_revealed")

@@ -184,7 +184,7 @@ def test_3_11_two_attacks_in_one_westeros_phase():
     assert planning_open(game)
 
 
-def test_3_12_game_of_thrones_counts_crowns_and_supplied_ports_up_to_20():
+def test_3_12_14_8_game_of_thrones_counts_crowns_and_supplied_ports_up_to_20():
     game = scenario(players=3)
     s = game.state
     clear(game)
