@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
+from engine.agot.combat import start_combat
 from engine.agot.orders import describe
-from engine.agot.state import Unit
 from engine.agot.steps import Frame, WaitingStep, step
 from engine.core import Decision, IllegalAnswer, answers
 
@@ -220,7 +220,7 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
     # Non-combat moves first (8.15), then the area left behind, then the attack.
     for dest, kinds in moves.items():
         if dest != attack:
-            move_units(game, house, source, dest, kinds)
+            world.move_units(game, house, source, dest, kinds)
     if leave_token:
         s.areas[source].power_token = house
         s.houses[house].power -= 1
@@ -232,10 +232,8 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
               moves=moves, attack=attack)
     if attack is None:
         s.areas[source].order = None
-        settle_ports(game)
+        world.settle_ports(game)
         return
-    from engine.agot.combat import start_combat
-
     start_combat(game, house, source, attack, moves[attack], order.token)
 
 
@@ -248,30 +246,6 @@ def supply_allows(game: Game, house: str, changes: dict[str, int]) -> bool:
     limits = b.supply_limits(s.houses[house].supply)
     before = world.fewest_removals(limits, world.army_sizes(s, house))
     return before > 0 and world.fewest_removals(limits, world.army_sizes(s, house, changes)) <= before
-
-
-def move_units(game: Game, house: str, source: str, dest: str, kinds: list[str]) -> None:
-    """Move units between areas that holds no enemy units; entering an enemy Power token's area removes it."""
-    s = game.state
-    units = world.remove_units(s, source, kinds)
-    token = s.areas[dest].power_token
-    if token and token != house:
-        s.areas[dest].power_token = None
-        game.emit("power_token_removed", f"{game.house_name(house)} takes {game.area_name(dest)}: "
-                  f"{game.house_name(token)}'s Power token returns to the pool.", house=token, area=dest)
-    world.add_units(s, dest, house, [Unit(u.kind, u.routed) for u in units])
-
-
-def settle_ports(game: Game) -> None:
-    """Ships in a port whose owner no longer controls its land area are destroyed (A7)."""
-    b, s = game.board, game.state
-    for area, info in b.areas.items():
-        st = s.areas[area]
-        if info.kind == "port" and st.units and world.controller(b, s, area) != st.house:
-            lost, owner, land = len(st.units), st.house or "", info.port_land or ""
-            st.units, st.house, st.order = [], None, None
-            game.emit("port_lost", f"{game.house_name(owner)} no longer controls {game.area_name(land)}: "
-                      f"its {lost} ship(s) in {info.name} are destroyed.", house=owner, area=area)
 
 
 # --- consolidate power -----------------------------------------------------------------------------

@@ -411,8 +411,6 @@ def a_retreat_losses(c: Combat, house: str, kinds: list[str]) -> None:
 
 def t_cleanup(c: Combat) -> list[Question]:
     """Orders, Power token, the move-in, discarded cards and the hand refresh (9.45-9.49, C10)."""
-    from engine.agot.action import move_units, settle_ports
-
     s = c.s
     here, there = s.areas[c.area], s.areas[c.source]
     moved = False
@@ -428,7 +426,7 @@ def t_cleanup(c: Combat) -> list[Question]:
             blocker.said(c, c.defender, f"{c.name(c.attacker)}'s units stay in {c.game.area_name(c.source)}.")
             c.then(["stay"])
         elif c.kinds:
-            move_units(c.game, c.attacker, c.source, c.area, list(c.kinds))
+            world.move_units(c.game, c.attacker, c.source, c.area, list(c.kinds))
             moved = True
             c.emit("move_in", f"{c.name(c.attacker)} takes {c.game.area_name(c.area)}.", house=c.attacker,
                    area=c.area, units=list(c.kinds))
@@ -448,19 +446,17 @@ def t_cleanup(c: Combat) -> list[Question]:
     if moved and retreat.capture_options(c):
         c.then(["port_capture"])
     else:
-        settle_ports(c.game)
+        world.settle_ports(c.game)
     return []
 
 
 def t_port_capture(c: Combat) -> list[Question]:
-    from engine.agot.action import settle_ports
-
     if c.f.get("captured") is not None:
-        settle_ports(c.game)
+        world.settle_ports(c.game)
         return []
     options = retreat.capture_options(c)
     if not options:
-        settle_ports(c.game)
+        world.settle_ports(c.game)
         return []
     port = c.b.areas[c.area].port or ""
     return [Question(c.attacker, "port_capture", f"How many enemy ships in {c.game.area_name(port)} do you replace "
@@ -504,14 +500,12 @@ def t_schedule(window: str) -> Callable[[Combat], list[Question]]:
 
 def t_neutral(c: Combat) -> list[Question]:
     """The march succeeds if its strength with support reaches the token (10.2, 10.3, A8)."""
-    from engine.agot.action import move_units, settle_ports
-
     total = c.strength(c.attacker, final=False)["total"]
     st = c.s.areas[c.area]
     c.note()["final"] = {c.attacker: total}
     if total >= c.neutral:
         st.neutral = 0
-        move_units(c.game, c.attacker, c.source, c.area, list(c.kinds))
+        world.move_units(c.game, c.attacker, c.source, c.area, list(c.kinds))
         c.note()["winner"] = c.attacker
         c.f["winner"] = c.attacker
         c.emit("neutral_destroyed", f"{c.name(c.attacker)} ({total}) destroys the neutral force ({c.neutral}) in "
@@ -524,7 +518,7 @@ def t_neutral(c: Combat) -> list[Question]:
     there = c.s.areas[c.source]
     if there.order and there.order.house == c.attacker and there.order.token == c.token:
         there.order = None
-    settle_ports(c.game)
+    world.settle_ports(c.game)
     return []
 
 

@@ -103,9 +103,7 @@ class ReconcileStep(WaitingStep):
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
         removed = destroy_for_supply(game, decision.player, answer)
         frame["houses"].pop(0)
-        from engine.agot.action import settle_ports
-
-        settle_ports(game)
+        world.settle_ports(game)
         listing = ", ".join(f"{k.replace('_', ' ')} in {game.area_name(a)}" for a, k in removed)
         game.emit("reconcile", f"{game.house_name(decision.player)} destroys {listing} to respect supply.",
                   house=decision.player, removed=removed)

@@ -47,13 +47,11 @@ def destroy_scope(game: Game, task: Task) -> tuple[dict[str, list[str]], int, bo
 
 
 def destroy_units(game: Game, house: str, picks: list[list[str]]) -> None:
-    from engine.agot.action import settle_ports
-
     for area, kind in picks:
         world.remove_units(game.state, area, [kind])
     listing = ", ".join(f"{k.replace('_', ' ')} in {game.area_name(a)}" for a, k in picks) or "nothing"
     game.emit("wildling_losses", f"{name(game, house)} loses {listing}.", house=house, removed=picks)
-    settle_ports(game)
+    world.settle_ports(game)
 
 
 def default_picks(units: dict[str, list[str]], count: int, one_area: bool) -> list[list[str]]:
@@ -176,8 +174,6 @@ class CrowDowngrade(TaskHandler):
         super().answer(game, frame, task, decision, answer)
 
     def apply(self, game: Game, frame: Frame, task: Task, answer: Any) -> None:
-        from engine.agot.action import settle_ports
-
         s, house = game.state, task["house"]
         for area in answer["downgrade"]:
             next(u for u in s.areas[area].units if u.kind == "knight").kind = "footman"
@@ -187,7 +183,7 @@ class CrowDowngrade(TaskHandler):
         parts += [f"a Knight is destroyed in {game.area_name(a)}" for a in answer["destroy"]]
         game.emit("wildling_losses", f"{name(game, house)}: " + ("; ".join(parts) or "no Knights") + ".",
                   house=house, downgrade=answer["downgrade"], removed=[[a, "knight"] for a in answer["destroy"]])
-        settle_ports(game)
+        world.settle_ports(game)
 
 
 @task("crow_upgrade")

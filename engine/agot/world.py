@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from engine.agot.board import LAND_UNITS, Board
+from engine.agot.board import Board
 from engine.agot.state import AreaState, GameState, Unit
+
+if TYPE_CHECKING:
+    from engine.agot.game import Game
 
 
 def controller(b: Board, s: GameState, area: str) -> str | None:
@@ -204,9 +208,25 @@ def add_units(s: GameState, area: str, house: str, units: Iterable[Unit]) -> Non
     st.units.extend(units)
 
 
-def count_kinds(units: Iterable[Unit]) -> Counter[str]:
-    return Counter(u.kind for u in units)
+def move_units(game: Game, house: str, source: str, dest: str, kinds: list[str]) -> None:
+    """Move units between areas that holds no enemy units; entering an enemy Power token's area removes it."""
+    s = game.state
+    units = remove_units(s, source, kinds)
+    token = s.areas[dest].power_token
+    if token and token != house:
+        s.areas[dest].power_token = None
+        game.emit("power_token_removed", f"{game.house_name(house)} takes {game.area_name(dest)}: "
+                  f"{game.house_name(token)}'s Power token returns to the pool.", house=token, area=dest)
+    add_units(s, dest, house, [Unit(u.kind, u.routed) for u in units])
 
 
-def is_land_unit(kind: str) -> bool:
-    return kind in LAND_UNITS
+def settle_ports(game: Game) -> None:
+    """Ships in a port whose owner no longer controls its land area are destroyed (A7)."""
+    b, s = game.board, game.state
+    for area, info in b.areas.items():
+        st = s.areas[area]
+        if info.kind == "port" and st.units and controller(b, s, area) != st.house:
+            lost, owner, land = len(st.units), st.house or "", info.port_land or ""
+            st.units, st.house, st.order = [], None, None
+            game.emit("port_lost", f"{game.house_name(owner)} no longer controls {game.area_name(land)}: "
+                      f"its {lost} ship(s) in {info.name} are destroyed.", house=owner, area=area)
