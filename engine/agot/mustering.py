@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
 from engine.agot.state import Unit
-from engine.agot.steps import Frame, WaitingStep, step
+from engine.agot.steps import Frame, HouseByHouseStep, step
 from engine.core import Decision, IllegalAnswer
 
 if TYPE_CHECKING:
@@ -111,20 +111,11 @@ def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int])
 
 
 @step("mustering")
-class MusteringStep(WaitingStep):
+class MusteringStep(HouseByHouseStep):
     """Frame: {"houses": [...in turn order], "areas": None or [area], "source": str}."""
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        if frame.get("asked"):
-            return False
-        while frame["houses"]:
-            house = frame["houses"][0]
-            if mustering_areas(game, house, frame.get("areas")):
-                game.pose(frame, [house])
-                return False
-            frame["houses"].pop(0)
-        game.pop(frame)
-        return True
+    def has_work(self, game: Game, frame: Frame, house: str) -> bool:
+        return bool(mustering_areas(game, house, frame.get("areas")))
 
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
         areas = mustering_areas(game, player, frame.get("areas"))
@@ -142,6 +133,6 @@ class MusteringStep(WaitingStep):
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
         house = decision.player
         done = apply_mustering(game, house, answer, mustering_areas(game, house, frame.get("areas")))
-        frame["houses"].pop(0)
+        self.done(frame)
         text = "; ".join(done) if done else "musters nothing"
         game.emit("muster", f"{game.house_name(house)} {text}.", house=house, actions=answer)

@@ -58,3 +58,28 @@ class WaitingStep:
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
         raise NotImplementedError
+
+
+class HouseByHouseStep(WaitingStep):
+    """Houses act one after another (``frame["houses"]``, in turn order); those with nothing to do are skipped.
+
+    ``answer`` implementations call ``done(frame)`` once the current house has acted.
+    """
+
+    def has_work(self, game: Game, frame: Frame, house: str) -> bool:
+        raise NotImplementedError
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        if frame.get("asked"):
+            return False
+        while frame["houses"]:
+            if self.has_work(game, frame, frame["houses"][0]):
+                game.pose(frame, frame["houses"][:1])
+                return False
+            self.done(frame)
+        game.pop(frame)
+        return True
+
+    @staticmethod
+    def done(frame: Frame) -> None:
+        frame["houses"].pop(0)

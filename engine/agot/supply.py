@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
-from engine.agot.steps import Frame, WaitingStep, step
+from engine.agot.steps import Frame, HouseByHouseStep, step
 from engine.core import Decision, IllegalAnswer
 
 if TYPE_CHECKING:
@@ -74,20 +74,11 @@ def destroy_for_supply(game: Game, house: str, answer: Any) -> list[list[str]]:
 
 
 @step("reconcile")
-class ReconcileStep(WaitingStep):
+class ReconcileStep(HouseByHouseStep):
     """Frame: {"houses": [...in turn order]} - each house over its limit reduces its armies (11.8)."""
 
-    def run(self, game: Game, frame: Frame) -> bool:
-        if frame.get("asked"):
-            return False
-        while frame["houses"]:
-            house = frame["houses"][0]
-            if excess(game, house) > 0:
-                game.pose(frame, [house])
-                return False
-            frame["houses"].pop(0)
-        game.pop(frame)
-        return True
+    def has_work(self, game: Game, frame: Frame, house: str) -> bool:
+        return excess(game, house) > 0
 
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
         s = game.state
@@ -102,7 +93,7 @@ class ReconcileStep(WaitingStep):
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
         removed = destroy_for_supply(game, decision.player, answer)
-        frame["houses"].pop(0)
+        self.done(frame)
         world.settle_ports(game)
         listing = ", ".join(f"{k.replace('_', ' ')} in {game.area_name(a)}" for a, k in removed)
         game.emit("reconcile", f"{game.house_name(decision.player)} destroys {listing} to respect supply.",
