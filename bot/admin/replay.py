@@ -1,0 +1,142 @@
+"""The replay file: everything needed to re-play one game through the engine alone.
+
+A replay file is JSON::
+
+    {"format": "agot-replay", "version": 1,
+     "players": 6, "settings": {"tides_of_battle": false, "tiebreak": "rb2"},
+     "seed": <the value Game.new(seed=...) took: an int today, the 256-bit RNG secret later>,
+     "seats": [{"house": "stark", "user_id": 42, "name": "Ann"}, ...],
+     "answers": [{"seq": 1, "house": "stark", "decision": "7", "answer": <JSON>}, ...],
+     "final": {"sha256": "...", "winner": "stark", "round": 9}}      # optional: what the game reached
+
+It holds the RNG secret and every hidden answer, so it reveals the whole game: it is for finished games or the
+game's managers. ``replay`` re-plays it answer by answer; any refused answer, malformed field or a final state
+other than the recorded one is a ``ReplayError`` with a one-line message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.agot import Game, Settings
+from engine.core import EngineError
+
+FORMAT = "agot-replay"
+VERSION = 1
+
+
+class ReplayError(Exception):
+    """A replay file that cannot be read or does not re-play (one line, for the user)."""
+
+
+def state_hash(game: Game) -> str:
+    """SHA-256 of the game state's canonical JSON (sorted keys, no spaces)."""
+    raw = json.dumps(game.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Answer:
+    seq: int
+    house: str
+    decision: str
+    answer: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "house": self.house, "decision": self.decision, "answer": self.answer}
+
+
+@dataclass
+class Replay:
+    players: int
+    settings: dict[str, Any]
+    seed: Any
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    answers: list[Answer] = field(default_factory=list)
+    final: dict[str, Any] | None = None
+
+    def new_game(self) -> Game:
+        """The game as it stood before the first answer."""
+        try:
+            settings = Settings(**self.settings)
+            return Game.new(player_count=self.players, seed=self.seed, settings=settings)
+        except (TypeError, ValueError) as exc:
+            raise ReplayError(f"cannot set up the game: {exc}") from None
+
+    def play(self) -> Game:
+        """Re-play every answer in order; the final state must match ``final`` when the file records one."""
+        game = self.new_game()
+        for a in self.answers:
+            try:
+                game.submit(a.house, a.decision, a.answer)
+            except EngineError as exc:
+                raise ReplayError(f"answer {a.seq} ({a.house}, decision {a.decision}) refused: {exc}") from None
+        if self.final is not None:
+            got = state_hash(game)
+            if self.final.get("sha256") != got:
+                raise ReplayError(f"the final state differs from the recorded one (sha256 {got}, "
+                                  f"recorded {self.final.get('sha256')})")
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        raw: dict[str, Any] = {
+            "format": FORMAT, "version": VERSION, "players": self.players, "settings": self.settings,
+            "seed": self.seed, "seats": self.seats, "answers": [a.to_dict() for a in self.answers],
+        }
+        if self.final is not None:
+            raw["final"] = self.final
+        return raw
+
+    def save(self, path: Path) -> None:
+        path.write_text(json.dumps(self.to_dict(), separators=(",", ":")) + "\n")
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> Replay:
+        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+            raise ReplayError("not a replay file (no \"format\": \"agot-replay\")")
+        if raw.get("version") != VERSION:
+            raise ReplayError(f"replay format version {raw.get('version')!r} is not supported (expected {VERSION})")
+        players = _field(raw, "players", int)
+        settings = _field(raw, "settings", dict)
+        seats = _field(raw, "seats", list)
+        answers_raw = _field(raw, "answers", list)
+        if "seed" not in raw or isinstance(raw["seed"], bool) or not isinstance(raw["seed"], (int, str)):
+            raise ReplayError("field \"seed\" is missing or not an integer/string")
+        final = raw.get("final")
+        if final is not None and not isinstance(final, dict):
+            raise ReplayError("field \"final\" must be an object")
+        answers = []
+        for i, a in enumerate(answers_raw, 1):
+            if not (isinstance(a, dict) and isinstance(a.get("seq"), int) and isinstance(a.get("house"), str)
+                    and isinstance(a.get("decision"), str) and "answer" in a):
+                raise ReplayError(f"answer #{i} is malformed (needs seq, house, decision, answer)")
+            answers.append(Answer(a["seq"], a["house"], a["decision"], a["answer"]))
+        seqs = [a.seq for a in answers]
+        if seqs != sorted(set(seqs)):
+            raise ReplayError("answers are not in strictly increasing sequence order")
+        return cls(players, settings, raw["seed"], seats, answers, final)
+
+    @classmethod
+    def load(cls, path: Path) -> Replay:
+        try:
+            text = path.read_text()
+        except FileNotFoundError:
+            raise ReplayError(f"{path}: no such file") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ReplayError(f"{path}: cannot read ({exc})") from None
+        try:
+            raw = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ReplayError(f"{path}: not JSON ({exc})") from None
+        return cls.from_dict(raw)
+
+
+def _field(raw: dict[str, Any], name: str, kind: type) -> Any:
+    value = raw.get(name)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise ReplayError(f"field \"{name}\" is missing or not {kind.__name__}")
+    return value
