@@ -8,11 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from bot.admin import stored
 from bot.admin.replay import Replay, ReplayError, state_hash
-
-
-class Refusal(Exception):
-    """A bad argument or a failed check: printed as one line, exit status 1."""
+from bot.admin.stored import Refusal
 
 
 class _Parser(argparse.ArgumentParser):
@@ -39,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="re-play a replay file through the engine alone")
     p.add_argument("file")
     p.set_defaults(run=cmd_replay)
+    stored.add_commands(sub)
     return parser
 
 
