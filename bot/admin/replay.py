@@ -11,17 +11,18 @@ A replay file is JSON::
 
 It holds the RNG secret and every hidden answer, so it reveals the whole game: it is for finished games or the
 game's managers. ``replay`` re-plays it answer by answer; any refused answer, malformed field or a final state
-other than the recorded one is a ``ReplayError`` with a one-line message.
+other than the recorded one is a ``ReplayError`` with a one-line message. The final hash is the service's state
+fingerprint (SHA-256 of the state's canonical JSON, ``bot.service.replay.state_hash``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.service.replay import state_hash
 from engine.agot import Game, Settings
 from engine.core import EngineError
 
@@ -31,12 +32,6 @@ VERSION = 1
 
 class ReplayError(Exception):
     """A replay file that cannot be read or does not re-play (one line, for the user)."""
-
-
-def state_hash(game: Game) -> str:
-    """SHA-256 of the game state's canonical JSON (sorted keys, no spaces)."""
-    raw = json.dumps(game.to_dict(), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(raw.encode()).hexdigest()
 
 
 @dataclass(frozen=True)

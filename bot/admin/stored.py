@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.admin.replay import Answer, Replay, ReplayError, state_hash
+from bot.admin.replay import Answer, Replay
+from bot.service.replay import Divergence, apply_answers, new_game, state_hash
 from bot.storage import GameRow, Repo, SqliteStore, StorageError
 from engine.agot import Game
 from engine.core import EngineError
@@ -83,31 +84,23 @@ class Verdict:
 
 async def verify_game(repo: Repo, row: GameRow) -> Verdict:
     """Re-play one stored game from its first answer, checking every recorded hash and the latest snapshot."""
-    replay = await stored_replay(repo, row)
-    n = len(replay.answers)
-    try:
-        game = replay.new_game()
-    except ReplayError as exc:
-        return Verdict(row.id, n, str(exc), None)
-    hashes = {0: state_hash(game)}
-    logged = {a.seq: a for a in await repo.answers(row.id)}
-    for a in replay.answers:
-        try:
-            game.submit(a.house, a.decision, a.answer)
-        except EngineError as exc:
-            return Verdict(row.id, n, f"answer {a.seq} ({a.house}, decision {a.decision}) refused: {exc}", None)
-        hashes[a.seq] = state_hash(game)
-        if logged[a.seq].state_hash != hashes[a.seq]:
-            return Verdict(row.id, n, f"the state after answer {a.seq} differs from the one recorded", None)
-    if row.state_hash != hashes[replay.answers[-1].seq if replay.answers else 0]:
-        return Verdict(row.id, n, "the game's current state differs from the re-played one", None)
+    assert row.seed is not None
+    answers = await repo.answers(row.id)
+    n = len(answers)
     snapshot = await repo.snapshot(row.id, row.seq)
-    if snapshot is not None:
-        seq, raw = snapshot
-        if seq not in hashes:
-            return Verdict(row.id, n, f"a snapshot at answer {seq}, which is not a live answer", None)
-        if state_hash(Game.from_dict(json.loads(raw))) != hashes[seq]:
-            return Verdict(row.id, n, f"the snapshot at answer {seq} differs from the re-played state", None)
+    at = snapshot[0] if snapshot else 0
+    try:
+        game = new_game(row.players, row.seed, row.settings)
+        apply_answers(game, [a for a in answers if a.seq <= at])
+        if snapshot is not None and state_hash(Game.from_dict(json.loads(snapshot[1]))) != state_hash(game):
+            return Verdict(row.id, n, f"the snapshot at answer {at} differs from the re-played state", None)
+        apply_answers(game, [a for a in answers if a.seq > at])
+    except Divergence as exc:
+        return Verdict(row.id, n, str(exc), None)
+    except (EngineError, ValueError, KeyError, TypeError) as exc:
+        return Verdict(row.id, n, f"the stored answers do not re-play ({type(exc).__name__}: {exc})", None)
+    if state_hash(game) != row.state_hash:
+        return Verdict(row.id, n, "the game's current state differs from the re-played one", None)
     return Verdict(row.id, n, None, game)
 
 
