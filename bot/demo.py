@@ -34,7 +34,7 @@ MAX_ANSWERS = 20_000
 def highlights(raw: dict[str, Any]) -> Highlights | None:
     """A board row's highlights as the renderer's ``Highlights`` (None: the renderer reads the view's notes)."""
     known = {f.name for f in fields(Highlights)}
-    chosen = {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items() if k in known}
+    chosen: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items() if k in known}
     return Highlights(**chosen) if chosen else None
 
 
