@@ -82,23 +82,36 @@ class Verdict:
         return f"game {self.game_id}: ok - {self.answers} answers re-played, {end}, sha256 {state_hash(self.game)}"
 
 
+async def snapshots(repo: Repo, row: GameRow) -> dict[int, str]:
+    """Every stored snapshot of a game up to its current answer: {answer seq: state JSON}."""
+    found: dict[int, str] = {}
+    at = row.seq
+    while at >= 0 and (snap := await repo.snapshot(row.id, at)) is not None:
+        found[snap[0]] = snap[1]
+        at = snap[0] - 1
+    return found
+
+
 async def verify_game(repo: Repo, row: GameRow) -> Verdict:
-    """Re-play one stored game from its first answer, checking every recorded hash and the latest snapshot."""
-    assert row.seed is not None
+    """Re-play one stored game from its first answer, checking every recorded hash and every snapshot."""
+    if row.seed is None:
+        raise Refusal(f"game {row.id} has not started: nothing to re-play")
     answers = await repo.answers(row.id)
+    saved = await snapshots(repo, row)
     n = len(answers)
-    snapshot = await repo.snapshot(row.id, row.seq)
-    at = snapshot[0] if snapshot else 0
     try:
         game = new_game(row.players, row.seed, row.settings)
-        apply_answers(game, [a for a in answers if a.seq <= at])
-        if snapshot is not None and state_hash(Game.from_dict(json.loads(snapshot[1]))) != state_hash(game):
-            return Verdict(row.id, n, f"the snapshot at answer {at} differs from the re-played state", None)
-        apply_answers(game, [a for a in answers if a.seq > at])
+        for seq, a in [(0, None), *((a.seq, a) for a in answers)]:
+            if a is not None:
+                apply_answers(game, [a])
+            if seq in saved and state_hash(Game.from_dict(json.loads(saved.pop(seq)))) != state_hash(game):
+                return Verdict(row.id, n, f"the snapshot at answer {seq} differs from the re-played state", None)
     except Divergence as exc:
         return Verdict(row.id, n, str(exc), None)
     except (EngineError, ValueError, KeyError, TypeError) as exc:
         return Verdict(row.id, n, f"the stored answers do not re-play ({type(exc).__name__}: {exc})", None)
+    if saved:
+        return Verdict(row.id, n, f"snapshots at answers {sorted(saved)}, which are not live answers", None)
     if state_hash(game) != row.state_hash:
         return Verdict(row.id, n, "the game's current state differs from the re-played one", None)
     return Verdict(row.id, n, None, game)
