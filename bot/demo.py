@@ -117,15 +117,17 @@ def seed_the_service(seed: int) -> None:
     table.secrets = _SeededSecrets(seed)  # type: ignore[assignment]
 
 
-async def answer_as(svc: TableService, gid: int, user: int, agent: RandomAgent) -> Reply:
-    """The seat's agent answers its first open decision from the seat's own view; the default after refusals."""
+async def answer_as(svc: TableService, gid: int, user: int, agent: RandomAgent) -> tuple[Reply, Any]:
+    """The seat's agent answers its first open decision from the seat's own view (the default after refusals);
+    returns the service's last reply and the answer it was given."""
     decision = (await svc.pending(gid, user))[0]
     view = await svc.view(gid, user)
-    for _ in range(RETRIES):
-        reply = await svc.answer(gid, user, decision["id"], agent.answer(view, decision))
+    for attempt in range(RETRIES + 1):
+        answer = agent.answer(view, decision) if attempt < RETRIES else decision["default"]
+        reply = await svc.answer(gid, user, decision["id"], answer)
         if reply.status != "refused":
-            return reply
-    return await svc.answer(gid, user, decision["id"], decision["default"])
+            break
+    return reply, answer
 
 
 @dataclass
@@ -168,7 +170,7 @@ async def run_demo(out: Path, seed: int, players: int) -> DemoResult:
             if answers >= MAX_ANSWERS or not status["waiting"]:
                 raise RuntimeError(f"the demo game stalled after {answers} answers ({status['status']})")
             user = picker.choice(status["waiting"])["user_id"]
-            reply = await answer_as(svc, gid, user, agents[user])
+            reply, _ = await answer_as(svc, gid, user, agents[user])
             if reply.status != "accepted":
                 raise RuntimeError(f"the default answer was refused: {reply.message}")
             answers += 1
