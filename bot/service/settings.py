@@ -42,8 +42,10 @@ def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
     replace_after = raw.get("replace_after", DEFAULT_REPLACE_AFTER)
     if not isinstance(replace_after, int) or isinstance(replace_after, bool) or replace_after < 1:
         raise ServiceError("replace_after must be a positive whole number.")
+    # a table's own "default" replaces every built-in deadline it does not name itself
+    deadlines = dict(deadlines) if "default" in deadlines else {**DEFAULT_DEADLINES, **deadlines}
     return {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
-            "deadlines": {**DEFAULT_DEADLINES, **deadlines}, "reminders": sorted(set(reminders)),
+            "deadlines": deadlines, "reminders": sorted(set(reminders)),
             "replace_after": replace_after}
 
 
