@@ -16,12 +16,13 @@ import asyncio
 import random
 import shutil
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from bot.render import Highlights, render
-from bot.service import OutboxMessage, RecordingTransport, Reply, TableService
+from bot.service import OutboxMessage, RecordingTransport, Reply, TableService, Transport
 from engine.agot.agent import RandomAgent
 from engine.core import Rng
 
@@ -42,9 +43,8 @@ class FeedTransport:
     """Delivers through a ``RecordingTransport`` (each key once) and, for each first delivery, appends public
     messages to the feed and renders board rows to images (in worker threads, awaited by ``finish``)."""
 
-    def __init__(self, out: Path, names: dict[int, str]) -> None:
+    def __init__(self, out: Path) -> None:
         self.out = out
-        self.names = names
         self.inner = RecordingTransport()
         self.feed: list[str] = []
         self.renders: list[asyncio.Task[None]] = []
@@ -117,9 +117,16 @@ def seed_the_service(seed: int) -> None:
     table.secrets = _SeededSecrets(seed)  # type: ignore[assignment]
 
 
-async def answer_as(svc: TableService, gid: int, user: int, agent: RandomAgent) -> tuple[Reply, Any]:
+@dataclass(frozen=True)
+class Answered:
+    reply: Reply
+    decision: dict[str, Any]
+    answer: Any
+
+
+async def answer_as(svc: TableService, gid: int, user: int, agent: RandomAgent) -> Answered:
     """The seat's agent answers its first open decision from the seat's own view (the default after refusals);
-    returns the service's last reply and the answer it was given."""
+    returns the service's last reply, the decision and the answer it was given."""
     decision = (await svc.pending(gid, user))[0]
     view = await svc.view(gid, user)
     for attempt in range(RETRIES + 1):
@@ -127,7 +134,42 @@ async def answer_as(svc: TableService, gid: int, user: int, agent: RandomAgent) 
         reply = await svc.answer(gid, user, decision["id"], answer)
         if reply.status != "refused":
             break
-    return reply, answer
+    return Answered(reply, decision, answer)
+
+
+async def seat_table(svc: TableService, players: int, tides_of_battle: bool = False) -> tuple[int, list[int]]:
+    """A started game of ``players`` seats (users FIRST_USER, FIRST_USER+1, ... named "Player n")."""
+    settings = {"tides_of_battle": tides_of_battle, "tiebreak": "rb2", "houses": "random"}
+    gid = await svc.create_game(guild_id=None, channel_id=CHANNEL, creator_id=FIRST_USER, players=players,
+                                settings=settings)
+    users = [FIRST_USER + i for i in range(players)]
+    for i, user in enumerate(users):
+        await svc.join(gid, user, name=f"Player {i + 1}")
+    await svc.start(gid, FIRST_USER, manager=True)
+    return gid, users
+
+
+async def play_to_the_end(svc: TableService, gid: int, users: list[int], seed: int, transport: Transport,
+                          on_answer: Callable[[Answered], None] | None = None,
+                          agent: type[RandomAgent] = RandomAgent) -> int:
+    """Random agents answer for every seat until the game ends, the outbox delivered after each answer;
+    ``on_answer`` sees each accepted answer before its messages are delivered. Returns the answers given."""
+    agents = {u: agent(seed * 7919 + i) for i, u in enumerate(users)}
+    picker = Rng(seed ^ 0x5EED)
+    answers = 0
+    await svc.flush(transport)
+    while (status := await svc.status(gid))["status"] == "running":
+        if answers >= MAX_ANSWERS or not status["waiting"]:
+            raise RuntimeError(f"the game stalled after {answers} answers ({status['status']})")
+        user = picker.choice(status["waiting"])["user_id"]
+        answered = await answer_as(svc, gid, user, agents[user])
+        if answered.reply.status != "accepted":
+            raise RuntimeError(f"the default answer was refused: {answered.reply.message}")
+        answers += 1
+        if on_answer is not None:
+            on_answer(answered)
+        await svc.flush(transport)
+    return answers
 
 
 @dataclass
@@ -149,32 +191,12 @@ async def run_demo(out: Path, seed: int, players: int) -> DemoResult:
     seed_the_service(seed)
     svc = await TableService.open(db)
     try:
-        gid = await svc.create_game(guild_id=None, channel_id=CHANNEL, creator_id=FIRST_USER, players=players,
-                                    settings={"tides_of_battle": False, "tiebreak": "rb2", "houses": "random"})
-        users = [FIRST_USER + i for i in range(players)]
-        names = {u: f"Player {i + 1}" for i, u in enumerate(users)}
-        for user in users:
-            await svc.join(gid, user, name=names[user])
-        info = await svc.start(gid, FIRST_USER, manager=True)
-        transport = FeedTransport(out, names)
+        gid, users = await seat_table(svc, players)
+        info = await svc.game(gid)
+        transport = FeedTransport(out)
         transport.feed.append(f"# Demo game: seed {seed}, {players} players\n")
         transport.feed += [f"- {s.name}: {s.house}" for s in info.seats]
-        agents = {u: RandomAgent(seed * 7919 + i) for i, u in enumerate(users)}
-        picker = Rng(seed ^ 0x5EED)
-        answers = 0
-        await svc.flush(transport)
-        while True:
-            status = await svc.status(gid)
-            if status["status"] != "running":
-                break
-            if answers >= MAX_ANSWERS or not status["waiting"]:
-                raise RuntimeError(f"the demo game stalled after {answers} answers ({status['status']})")
-            user = picker.choice(status["waiting"])["user_id"]
-            reply, _ = await answer_as(svc, gid, user, agents[user])
-            if reply.status != "accepted":
-                raise RuntimeError(f"the default answer was refused: {reply.message}")
-            answers += 1
-            await svc.flush(transport)
+        answers = await play_to_the_end(svc, gid, users, seed, transport)
         await transport.finish()
         final = await svc.view(gid, None)
     finally:

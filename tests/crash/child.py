@@ -116,13 +116,12 @@ async def play(db: Path, folder: Path, seed: int, players: int) -> None:
         await svc.flush(transport)
         while (status := await svc.status(gid))["status"] == "running":
             user = picker.choice(status["waiting"])["user_id"]
-            decision = (await svc.pending(gid, user))[0]
             agent = agents.setdefault(user, RandomAgent(seed * 7919 + user + life))
-            reply, answer = await answer_as(svc, gid, user, agent)
-            if reply.status != "accepted":
-                raise RuntimeError(f"not accepted: {reply}")
-            append(folder / "accepted.jsonl", json.dumps({"house": decision["player"], "decision": decision["id"],
-                                                          "answer": answer}))
+            done = await answer_as(svc, gid, user, agent)
+            if done.reply.status != "accepted":
+                raise RuntimeError(f"not accepted: {done.reply}")
+            append(folder / "accepted.jsonl", json.dumps({"house": done.decision["player"],
+                                                          "decision": done.decision["id"], "answer": done.answer}))
             await svc.flush(transport)
         await svc.flush(transport)
     finally:

@@ -48,7 +48,7 @@ async def drive(svc: TableService, gid: int, users: list[int], seed: int) -> Cou
             assert second.status == "already" or (second.status == "refused" and "over" in second.message), second
             seen["double"] += 1
         else:
-            reply, _ = await answer_as(svc, gid, user, agents[user])
+            reply = (await answer_as(svc, gid, user, agents[user])).reply
             assert reply.status == "accepted", reply
         answered.append((user, decision["id"]))
         seen["accepted"] += 1
