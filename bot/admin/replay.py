@@ -24,10 +24,12 @@ from typing import Any
 
 from bot.service.replay import state_hash
 from engine.agot import Game, Settings
-from engine.core import EngineError
+from engine.agot.agent import RandomAgent
+from engine.core import EngineError, IllegalAnswer, Rng
 
 FORMAT = "agot-replay"
 VERSION = 1
+RETRIES = 6  # random answers refused before the decision's default is given
 
 
 class ReplayError(Exception):
@@ -128,6 +130,27 @@ class Replay:
         except json.JSONDecodeError as exc:
             raise ReplayError(f"{path}: not JSON ({exc})") from None
         return cls.from_dict(raw)
+
+
+def random_answers(game: Game, seed: int, limit: int | None = None) -> list[Answer]:
+    """Play ``game`` on with random agents that see only their own view, until it ends (or ``limit`` answers);
+    return the accepted answers in order (tests and benchmarks feed them to the service or a replay file)."""
+    agents = {h: RandomAgent(seed * 31 + i) for i, h in enumerate(sorted(game.state.houses))}
+    picker = Rng(seed)
+    answers: list[Answer] = []
+    while not game.over and (limit is None or len(answers) < limit):
+        decision = picker.choice(game.open_decisions())
+        view = game.view(decision.player)
+        mine = next(d for d in view["private"]["decisions"] if d["id"] == decision.id)
+        for attempt in range(RETRIES + 1):
+            answer = agents[decision.player].answer(view, mine) if attempt < RETRIES else mine["default"]
+            try:
+                game.submit(decision.player, decision.id, answer)
+            except IllegalAnswer:
+                continue
+            answers.append(Answer(len(answers) + 1, decision.player, decision.id, answer))
+            break
+    return answers
 
 
 def _field(raw: dict[str, Any], name: str, kind: type) -> Any:
