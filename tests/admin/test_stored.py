@@ -13,7 +13,7 @@ from bot.admin.cli import main
 from bot.admin.replay import Replay
 from bot.service import TableService
 from bot.service.replay import state_hash
-from tests.service.kit import play, seated
+from tests.service.kit import CREATOR, play, seated
 
 
 async def _fill(db: Path) -> dict[str, int]:
@@ -23,6 +23,8 @@ async def _fill(db: Path) -> dict[str, int]:
         await play(svc, finished, seed=3)
         running, _ = await seated(svc, players=4)
         await play(svc, running, answers=40, seed=4)
+        await svc.rewind(running, CREATOR, 3, reason="a misclick")  # the log keeps them, marked rewound
+        await play(svc, running, answers=5, seed=5)
         lobby, _ = await seated(svc, players=5, start=False)
         assert (await svc.game(finished)).status == "finished"
     finally:
@@ -90,6 +92,8 @@ def test_export_then_replay_reaches_the_stored_state(stored: tuple[Path, dict[st
         code, out, err = run(capsys, "replay", str(path))
         assert code == 0 and f"sha256 {stored_hash}" in out
     assert "winner nobody" in out  # the running game has no winner yet
+    # the rewound answers are left out of the replay file: 40 + 5 answers given, 3 rewound
+    assert len(Replay.load(tmp_path / "running.json").answers) == 42
 
 
 def _corrupt(db: Path, sql: str) -> None:
