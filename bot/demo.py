@@ -21,6 +21,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from bot.admin.replay import Answer, random_answers
+from bot.admin.stored import stored_replay
 from bot.render import Highlights, render
 from bot.service import OutboxMessage, RecordingTransport, Reply, TableService, Transport
 from engine.agot.agent import RandomAgent
@@ -170,6 +172,18 @@ async def play_to_the_end(svc: TableService, gid: int, users: list[int], seed: i
             on_answer(answered)
         await svc.flush(transport)
     return answers
+
+
+async def random_plan(svc: TableService, gid: int, seed: int, limit: int | None = None) -> list[tuple[int, Answer]]:
+    """Random legal answers for a started game, worked out in advance with the engine from the game's stored
+    secret (benchmarks and load tests feed them to ``svc.answer`` in order): a list of (user id, answer)."""
+    async with svc.store.reading() as repo:
+        row = await repo.game(gid)
+        if row is None:
+            raise ValueError(f"no game {gid}")
+        replay = await stored_replay(repo, row)
+    users = {s["house"]: s["user_id"] for s in replay.seats}
+    return [(users[a.house], a) for a in random_answers(replay.new_game(), seed, limit)]
 
 
 @dataclass

@@ -33,9 +33,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.admin.replay import Answer, random_answers  # noqa: E402
+from bot.admin.replay import Answer  # noqa: E402
+from bot.demo import random_plan  # noqa: E402
 from bot.service import OutboxMessage, TableService  # noqa: E402
-from bot.service.replay import new_game  # noqa: E402
 
 CHANNEL = 9
 FIRST_USER = 100
@@ -60,16 +60,6 @@ async def start_games(svc: TableService, count: int, players: int | None = None)
     return gids
 
 
-async def planned(svc: TableService, gid: int, seed: int, limit: int | None) -> list[tuple[int, Answer]]:
-    """Random answers for a started game, computed with the engine from its stored secret: (user, answer)."""
-    async with svc.store.reading() as repo:
-        row = await repo.game(gid)
-    assert row is not None and row.seed is not None
-    users = {s.house: s.user_id for s in (await svc.game(gid)).seats}
-    answers = random_answers(new_game(row.players, row.seed, row.settings), seed, limit)
-    return [(users[a.house], a) for a in answers]
-
-
 async def feed(svc: TableService, gid: int, plan: list[tuple[int, Answer]]) -> None:
     for user, a in plan:
         reply = await svc.answer(gid, user, a.decision, a.answer)
@@ -82,7 +72,7 @@ async def throughput(folder: Path, games: int, players: int, limit: int | None, 
     svc = await TableService.open(db)
     try:
         gids = await start_games(svc, games, players)
-        plans = [await planned(svc, gid, seed + i, limit) for i, gid in enumerate(gids)]
+        plans = [await random_plan(svc, gid, seed + i, limit) for i, gid in enumerate(gids)]
         total = sum(len(p) for p in plans)
         t0 = time.perf_counter()
         await asyncio.gather(*(feed(svc, gid, plan) for gid, plan in zip(gids, plans)))
@@ -110,7 +100,7 @@ async def build_stored(db: Path, count: int, answers: int) -> dict[str, Any]:
         gids = await start_games(svc, count)
         target = gids[count // 2]
         for i, gid in enumerate(gids):
-            plan = await planned(svc, gid, i, answers + 1)
+            plan = await random_plan(svc, gid, i, answers + 1)
             await feed(svc, gid, plan[:answers])
             if gid == target:
                 user, nxt = plan[answers]
