@@ -160,3 +160,18 @@ def test_bad_arguments_are_one_line_without_traceback(stored: tuple[Path, dict[s
     assert expect in err
     assert not (tmp_path / "x.json").exists()
     assert not (tmp_path / "missing.sqlite3").exists()  # a missing database is not created
+
+
+def test_the_real_command_line(stored: tuple[Path, dict[str, int]], tmp_path: Path) -> None:
+    """``python -m bot.admin`` itself: success on a sound database, one line and status 1 on a missing one."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    ok = subprocess.run([sys.executable, "-m", "bot.admin", "verify", str(stored[0])], cwd=root,
+                        capture_output=True, text=True)
+    assert ok.returncode == 0 and ok.stdout.splitlines()[-1] == "2 games verified, 0 diverging"
+    bad = subprocess.run([sys.executable, "-m", "bot.admin", "games", str(tmp_path / "nope.sqlite3")], cwd=root,
+                         capture_output=True, text=True)
+    assert bad.returncode == 1 and bad.stdout == ""
+    assert bad.stderr.strip().splitlines() == [f"error: {tmp_path / 'nope.sqlite3'}: no such database file"]
