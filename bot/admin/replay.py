@@ -4,7 +4,7 @@ A replay file is JSON::
 
     {"format": "agot-replay", "version": 1,
      "players": 6, "settings": {"tides_of_battle": false, "tiebreak": "rb2"},
-     "seed": <the value Game.new(seed=...) took: an int today, the 256-bit RNG secret later>,
+     "seed": <what Game.new(seed=...) took: an integer, or a 256-bit RNG secret as 64 hex digits (passed as bytes)>,
      "seats": [{"house": "stark", "user_id": 42, "name": "Ann"}, ...],
      "answers": [{"seq": 1, "house": "stark", "decision": "7", "answer": <JSON>}, ...],
      "final": {"sha256": "...", "winner": "stark", "round": 9}}      # optional: what the game reached
@@ -60,9 +60,20 @@ class Replay:
         """The game as it stood before the first answer."""
         try:
             settings = Settings(**self.settings)
-            return Game.new(player_count=self.players, seed=self.seed, settings=settings)
+            return Game.new(player_count=self.players, seed=self.engine_seed(), settings=settings)
         except (TypeError, ValueError) as exc:
             raise ReplayError(f"cannot set up the game: {exc}") from None
+
+    def engine_seed(self) -> Any:
+        """The seed as ``Game.new`` takes it: the integer, or the secret's bytes for 64 hex digits."""
+        if isinstance(self.seed, str):
+            if len(self.seed) != 64:
+                raise ReplayError("field \"seed\" must be an integer or a 256-bit secret as 64 hex digits")
+            try:
+                return bytes.fromhex(self.seed)
+            except ValueError:
+                raise ReplayError("field \"seed\" is not hexadecimal") from None
+        return self.seed
 
     def play(self) -> Game:
         """Re-play every answer in order; the final state must match ``final`` when the file records one."""

@@ -39,13 +39,16 @@ def test_round_trip_prints_the_same_hash_and_winner(tmp_path: Path, recorded: tu
     assert f"winner {winner}" in out
 
 
-def test_a_large_secret_seed_survives_the_file(tmp_path: Path) -> None:
-    """The format carries whatever Game.new takes as its seed, e.g. a 256-bit secret."""
-    secret = (1 << 255) + 12345
-    replay = Replay(3, {"tides_of_battle": False, "tiebreak": "rb2"}, secret)
+def test_a_large_seed_or_a_256_bit_secret_survives_the_file(tmp_path: Path) -> None:
+    """The format carries what Game.new takes as its seed: any integer, or a 256-bit secret (bytes)."""
     path = tmp_path / "secret.json"
-    replay.save(path)
-    assert Replay.load(path).seed == secret
+    for seed, engine_seed in [((1 << 255) + 12345, (1 << 255) + 12345), ("ab" * 32, bytes([0xAB] * 32))]:
+        Replay(3, {"tides_of_battle": False, "tiebreak": "rb2"}, seed).save(path)
+        assert Replay.load(path).engine_seed() == engine_seed
+    for bad in ("ab" * 31, "zz" * 32):
+        Replay(3, {}, bad).save(path)
+        with pytest.raises(ReplayError, match="seed"):
+            Replay.load(path).engine_seed()
 
 
 def tamper(path: Path, replay: Replay, change: object) -> None:
