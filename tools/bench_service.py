@@ -8,7 +8,8 @@ N runs:
 - accepted answers per second, one 6-player game from start to end, and 50 games interleaved (50 coroutines
   answering at once through one service, ``--answers`` each), with their ratio;
 - time from process start-up to the first accepted answer on a database of 1,000 stored games (a fresh
-  interpreter, imports included; games load lazily), and from ``TableService.open`` alone;
+  interpreter, imports included; games load lazily: the answered game is 62 answers in, so loading it replays
+  the answers after its latest snapshot), and from ``TableService.open`` alone;
 - resident memory per loaded game (300 games loaded in a fresh process);
 - database bytes per finished 6-player game (its outbox delivered) and outbox messages per round, by kind.
 
@@ -39,6 +40,7 @@ from bot.service import OutboxMessage, TableService  # noqa: E402
 
 CHANNEL = 9
 FIRST_USER = 100
+DEEP = 62  # answers into the probed game: a snapshot at 50, 12 answers replayed when it loads
 
 
 class NullTransport:
@@ -94,16 +96,18 @@ async def throughput(folder: Path, games: int, players: int, limit: int | None, 
 
 
 async def build_stored(db: Path, count: int, answers: int) -> dict[str, Any]:
-    """A database of ``count`` games, each ``answers`` answers in; returns the next answer of one game."""
+    """A database of ``count`` games, each ``answers`` answers in (one of them ``DEEP``); returns the next answer
+    of that one and the ids of games to load."""
     svc = await TableService.open(db)
     try:
         gids = await start_games(svc, count)
         target = gids[count // 2]
         for i, gid in enumerate(gids):
-            plan = await random_plan(svc, gid, i, answers + 1)
-            await feed(svc, gid, plan[:answers])
+            n = DEEP if gid == target else answers  # the probed game loads a snapshot and replays answers after it
+            plan = await random_plan(svc, gid, i, n + 1)
+            await feed(svc, gid, plan[:n])
             if gid == target:
-                user, nxt = plan[answers]
+                user, nxt = plan[n]
                 probe = {"game": gid, "user": user, "decision": nxt.decision, "answer": nxt.answer}
         probe["loaded"] = gids[:300]
     finally:
