@@ -220,18 +220,19 @@ class TableService(Deadlines, History):
                 t = await self._load(game_id)
             except ServiceError as exc:
                 return Reply("refused", str(exc))
-            refusal = self._refusal(t)
-            if refusal:
-                return Reply("refused", refusal)
             house = t.house_of(user_id)
             if house is None:
                 return Reply("refused", "You have no seat in this game.")
             decision_id = str(decision_id)
-            async with self.store.reading() as repo:
-                before = await repo.answered(game_id, decision_id, house)
-            if before is not None:
-                how = " (the default, at the deadline)" if before.source == "deadline" else ""
-                return Reply("already", f"You already answered this{how}; it cannot be changed.")
+            if t.row.seed is not None:  # a double click is "already", even on the answer that ended the game
+                async with self.store.reading() as repo:
+                    before = await repo.answered(game_id, decision_id, house)
+                if before is not None:
+                    how = " (the default, at the deadline)" if before.source == "deadline" else ""
+                    return Reply("already", f"You already answered this{how}; it cannot be changed.")
+            refusal = self._refusal(t)
+            if refusal:
+                return Reply("refused", refusal)
             try:
                 answer = json.loads(json.dumps(answer))  # stored as JSON, so submitted as JSON
             except (TypeError, ValueError):
