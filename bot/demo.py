@@ -11,7 +11,6 @@ there) and ends with one line::
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
 import shutil
@@ -21,6 +20,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from bot.admin.cli import OneLineParser
 from bot.admin.replay import Answer, random_answers
 from bot.admin.stored import stored_replay
 from bot.render import Highlights, render
@@ -222,7 +222,7 @@ async def run_demo(out: Path, seed: int, players: int) -> DemoResult:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.demo", description="Play one offline game through the "
+    parser = OneLineParser(prog="python -m bot.demo", description="Play one offline game through the "
                                      "table service, its outbox and the renderer.")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=6, choices=range(3, 7), metavar="3..6")

@@ -13,7 +13,9 @@ from bot.admin.replay import Replay, ReplayError, state_hash
 from bot.admin.stored import Refusal
 
 
-class _Parser(argparse.ArgumentParser):
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a bad argument in one line (no usage block), exit status 2."""
+
     def error(self, message: str) -> NoReturn:
         print(f"{self.prog}: {message} (see --help)", file=sys.stderr)
         sys.exit(2)
@@ -32,8 +34,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m bot.admin", description="Administer stored games of the table service.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = OneLineParser(prog="python -m bot.admin", description="Administer stored games of the table service.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     p = sub.add_parser("replay", help="re-play a replay file through the engine alone")
     p.add_argument("file")
     p.set_defaults(run=cmd_replay)

@@ -33,3 +33,11 @@ def test_demo_plays_a_whole_game_and_starts_afresh(tmp_path: Path, capsys: pytes
     assert admin(["games", str(out / "demo.sqlite3")]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "1 games"  # afresh: one game, not two
     assert admin(["verify", str(out / "demo.sqlite3")]) == 0
+
+
+@pytest.mark.parametrize("argv", [["--players", "7"], ["--seed", "x"], ["--frobnicate"]])
+def test_bad_demo_arguments_are_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        demo(argv)
+    assert exc.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
