@@ -10,6 +10,7 @@ The checks look for the secret values of the raw state inside the payload's stru
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from bot.service.replay import new_game, state_hash
 from engine.agot import Game
 from engine.agot.agent import RandomAgent
 from engine.agot.board import board
+from engine.core import Event
 
 
 def dicts(value: Any) -> Iterator[dict[str, Any]]:
@@ -64,7 +66,8 @@ def pairs(payload: Any, key: str, secret: Any) -> list[dict[str, Any]]:
 
 
 class Auditor:
-    """Checks each delivered message against the shadow game's raw state."""
+    """Checks each delivered message against the shadow game's raw state, and that each answer's events reach
+    exactly their audiences (every public event in a public message, every private one to its house only)."""
 
     def __init__(self, game: Game, house_of: dict[int, str], secret: int) -> None:
         self.game = game
@@ -73,12 +76,34 @@ class Auditor:
         self.checked = 0
         self.hidden_seen = {"orders": 0, "bids": 0, "cards": 0, "peek": 0, "tides": 0}
         self.cards = {c["id"]: c for h in board().house_cards.values() for c in h}
+        self.expected: Counter[tuple[str | None, str, str]] = Counter()
+        self.delivered: Counter[tuple[str | None, str, str]] = Counter()
+        self.expect(game.events)  # the events of the set-up, delivered at the start
+
+    def expect(self, events: list[Event]) -> None:
+        for e in events:
+            if e.audience.kind in ("public", "player"):
+                self.expected[(e.audience.who, e.kind, e.text)] += 1
+
+    def settle(self) -> None:
+        """Everything delivered since the last answer is what the engine addressed, and all of it arrived."""
+        assert self.delivered == self.expected, (self.expected - self.delivered, self.delivered - self.expected)
+        self.expected.clear()
+        self.delivered.clear()
+
+    def follow(self, answered: Answered) -> None:
+        """The service accepted an answer: check the last one's deliveries, then play it on the shadow game."""
+        self.settle()
+        d = answered.decision
+        self.expect(self.game.submit(d["player"], d["id"], answered.answer))
 
     async def send(self, msg: OutboxMessage) -> str:
         viewer = None if msg.audience == "public" else self.house_of[msg.user_id or 0]
         problems = self.leaks(msg, viewer)
         assert not problems, f"{msg.kind} to {viewer or 'the public'} leaks: {problems}"
         self.checked += 1
+        for e in msg.payload.get("events", []) if msg.kind == "events" else []:
+            self.delivered[(viewer, e["kind"], e["text"])] += 1
         return f"m{msg.id}"
 
     def leaks(self, msg: OutboxMessage, viewer: str | None) -> list[str]:
@@ -161,12 +186,8 @@ async def audited_game(db: Path, players: int, seed: int, agent: type[RandomAgen
         info = await svc.game(gid)
         auditor = Auditor(new_game(players, row.seed, row.settings), {s.user_id: s.house or "" for s in info.seats},
                           int(row.seed))
-
-        def follow(answered: Answered) -> None:
-            d = answered.decision
-            auditor.game.submit(d["player"], d["id"], answered.answer)
-
-        await play_to_the_end(svc, gid, users, seed, auditor, follow, agent)
+        await play_to_the_end(svc, gid, users, seed, auditor, auditor.follow, agent)
+        auditor.settle()
         async with svc.store.reading() as repo:
             row = await repo.game(gid)
         assert row is not None and row.status == "finished"
