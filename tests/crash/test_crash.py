@@ -117,6 +117,7 @@ def test_sigkill_at_any_moment_loses_nothing_and_sends_nothing_twice(tmp_path: P
         total += kills
         games += 1
     assert total["commit"] >= 5 and total["sent"] >= 5 and total["random"] >= 5, total
+    print(f"{sum(total.values())} kills over {games} games: {dict(total)}")  # shown with pytest -s
 
 
 def check_game(folder: Path, kills: Counter[str], capsys: pytest.CaptureFixture[str]) -> None:
