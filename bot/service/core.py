@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -65,15 +67,17 @@ def game_info(row: GameRow, seats: list[SeatRow]) -> GameInfo:
 
 
 class TableCore:
-    def __init__(self, store: Store, clock: Clock | None = None) -> None:
+    def __init__(self, store: Store, clock: Clock | None = None,
+                 randbits: Callable[[int], int] | None = None) -> None:
         self.store = store
         self.clock: Clock = clock or system_clock
+        # the source of each game's RNG secret and house deal: secrets.randbits, or a seeded one (the demo)
+        self.randbits: Callable[[int], int] = randbits or secrets.randbits
         self._tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self.dispatcher: Dispatcher | None = None
         self.timer_wake = asyncio.Event()
-
 
     # --- loading ----------------------------------------------------------------------------------------
 
@@ -161,10 +165,11 @@ class TableCore:
                 fields: dict[str, Any] = {}
                 if t.game.over:
                     fields = {"status": "finished", "finished_at": iso(now)}
+                fingerprint = state_hash(t.game)
                 answer_row = AnswerRow(t.id, seq, user_id, decision.player, decision.id, decision.kind, answer,
-                                       source, t.game.state.round, t.game.state.phase, state_hash(t.game), iso(now))
+                                       source, t.game.state.round, t.game.state.phase, fingerprint, iso(now))
                 await repo.add_answer(answer_row)
-                await self._write_state(repo, t, seq, now, event_dicts, fields,
+                await self._write_state(repo, t, seq, now, event_dicts, fingerprint, fields,
                                         snapshot=seq % SNAPSHOT_EVERY == 0 or t.game.over)
                 messages: list[NewMessage] = []
                 if source == "deadline":
@@ -176,7 +181,6 @@ class TableCore:
                 if moment:
                     messages.append(self._board(t, *moment))
                 messages += await self._sync_prompts(repo, t, now)
-                messages.append(await self._status_message(repo, t))
                 if t.game.over:
                     messages.append(self._game_over(t))
                 await repo.add_messages(messages, iso(now))
@@ -187,9 +191,8 @@ class TableCore:
         return Reply("accepted", f"{name}: your answer ({label_of(decision)}) is recorded.")
 
     async def _write_state(self, repo: Repo, t: Table, seq: int, now: datetime, events: list[dict[str, Any]],
-                           fields: dict[str, Any], snapshot: bool) -> None:
+                           fingerprint: str, fields: dict[str, Any], snapshot: bool) -> None:
         assert t.game is not None
-        fingerprint = state_hash(t.game)
         await repo.add_events(t.id, seq, events)
         if snapshot:
             await repo.add_snapshot(t.id, seq, state_text(t.game))
@@ -216,10 +219,11 @@ class TableCore:
 
     async def _sync_prompts(self, repo: Repo, t: Table, now: datetime) -> list[NewMessage]:
         """Close the prompts of decisions no longer open; prompt (once) each newly open decision, with its
-        deadline and reminder timers."""
+        deadline and reminder timers; then the public status line."""
         assert t.game is not None
         open_now = {d.id: d for d in t.game.open_decisions()} if t.row.status == "running" else {}
-        prompted = {p.decision_id for p in await repo.prompts(t.id)}
+        deadlines = {p.decision_id: p.deadline_at for p in await repo.prompts(t.id)}
+        prompted = set(deadlines)
         gone = sorted(prompted - set(open_now))
         if gone:
             await repo.remove_prompts(t.id, gone)
@@ -237,7 +241,10 @@ class TableCore:
                 await repo.add_timer(t.id, "reminder", iso(now + timedelta(seconds=seconds * fraction)),
                                      {**timer, "fraction": fraction})
             await repo.add_timer(t.id, "deadline", due, timer)
+            deadlines[d.id] = due
             messages.append(NewMessage(t.id, "player", users[d.player], "prompt", self._prompt(t, d, due)))
+        status = self._status(t, list(open_now.values()), deadlines)
+        messages.append(NewMessage(t.id, "public", None, "status", {"status": status}))
         return messages
 
     def _prompt(self, t: Table, d: Decision, deadline: str | None) -> dict[str, Any]:
@@ -271,14 +278,16 @@ class TableCore:
                            "text": f"{t.game.house_name(s.winner or '')} won the game in round {s.round}."})
 
     async def _status_message(self, repo: Repo, t: Table) -> NewMessage:
-        return NewMessage(t.id, "public", None, "status", {"status": self._status(t, await repo.prompts(t.id))})
+        return NewMessage(t.id, "public", None, "status", {"status": await self._read_status(repo, t)})
 
-    def _status(self, t: Table, prompts: list[PromptRow]) -> dict[str, Any]:
-        deadlines = {p.decision_id: p.deadline_at for p in prompts}
+    async def _read_status(self, repo: Repo, t: Table) -> dict[str, Any]:
+        opened = t.game.open_decisions() if t.game is not None and t.row.status in ("running", "paused") else []
+        return self._status(t, opened, {p.decision_id: p.deadline_at for p in await repo.prompts(t.id)})
+
+    def _status(self, t: Table, opened: list[Decision], deadlines: dict[str, str | None]) -> dict[str, Any]:
+        """The public status line: who is awaited for what, until when."""
         users = t.user_of()
-        waiting = []
-        if t.game is not None and t.row.status in ("running", "paused"):
-            waiting = [{"house": d.player, "user_id": users.get(d.player), "kind": d.kind, "label": label_of(d),
-                        "deadline": deadlines.get(d.id)} for d in t.game.open_decisions()]
+        waiting = [{"house": d.player, "user_id": users.get(d.player), "kind": d.kind, "label": label_of(d),
+                    "deadline": deadlines.get(d.id)} for d in opened]
         return {"game_id": t.id, "status": t.row.status, "round": t.row.round, "phase": t.row.phase,
                 "waiting": waiting, "last_answer": t.row.seq}

@@ -97,7 +97,6 @@ class History(TableCore):
                     setattr(t.row, key, value)
                 messages = [self._notice(t, notice), self._board(t, "The board after the rewind.", {})]
                 messages += await self._sync_prompts(repo, t, now)
-                messages.append(await self._status_message(repo, t))
                 await repo.add_messages(messages, iso(now))
         except BaseException:
             self._tables.pop(t.id, None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import secrets
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ from bot.service.deadlines import Deadlines
 from bot.service.history import History
 from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher, Transport
-from bot.service.replay import new_game
+from bot.service.replay import new_game, state_hash
 from bot.service.routing import route_events
 from bot.service.settings import normalize
 from bot.storage import (
@@ -43,9 +43,11 @@ IDLE_WAKE = 60.0
 
 class TableService(Deadlines, History):
     @classmethod
-    async def open(cls, db_path: str | Path, clock: Clock | None = None) -> TableService:
-        """Open (create, migrate) the database; games load lazily on first use."""
-        return cls(await SqliteStore.open(db_path), clock)
+    async def open(cls, db_path: str | Path, clock: Clock | None = None,
+                   randbits: Callable[[int], int] | None = None) -> TableService:
+        """Open (create, migrate) the database; games load lazily on first use. ``randbits`` (default
+        ``secrets.randbits``) draws each started game's RNG secret and house deal: seed it for a replayable demo."""
+        return cls(await SqliteStore.open(db_path), clock, randbits)
 
     def serve(self, transport: Transport | None = None) -> None:
         """Start the background tasks: the outbox dispatcher (with a transport) and the timer dispatcher.
@@ -124,9 +126,9 @@ class TableService(Deadlines, History):
                 raise ServiceError("This game has already started.")
             if len(t.seats) != t.row.players:
                 raise ServiceError(f"The game needs {t.row.players} players; {len(t.seats)} have joined.")
-            seed = str(secrets.randbits(64))
+            seed = str(self.randbits(64))
             wishes = {str(s.user_id): s.house for s in t.seats if s.house}
-            dealt = assign_houses([str(s.user_id) for s in t.seats], secrets.randbits(64), wishes)
+            dealt = assign_houses([str(s.user_id) for s in t.seats], self.randbits(64), wishes)
             for s in t.seats:
                 s.house = dealt[str(s.user_id)]
             game = new_game(t.row.players, seed, t.row.settings)
@@ -138,11 +140,10 @@ class TableService(Deadlines, History):
                     for s in t.seats:
                         await repo.update_seat(game_id, s.user_id, house=s.house)
                     fields = {"status": "running", "seed": seed, "started_at": iso(now)}
-                    await self._write_state(repo, t, 0, now, events, fields, snapshot=True)
+                    await self._write_state(repo, t, 0, now, events, state_hash(game), fields, snapshot=True)
                     messages = route_events(game_id, events, t.user_of())
                     messages.append(self._board(t, "The game begins.", {}))
                     messages += await self._sync_prompts(repo, t, now)
-                    messages.append(await self._status_message(repo, t))
                     await repo.add_messages(messages, iso(now))
             except BaseException:
                 self._tables.pop(game_id, None)
@@ -224,7 +225,11 @@ class TableService(Deadlines, History):
             if house is None:
                 return Reply("refused", "You have no seat in this game.")
             decision_id = str(decision_id)
-            if t.row.seed is not None:  # a double click is "already", even on the answer that ended the game
+            open_now = {d.id: d for d in t.game.open_decisions()} if t.game is not None else {}
+            decision = open_now.get(decision_id)
+            # a double click is "already", even on the answer that ended the game; a decision open for this
+            # house has no answer on the live line (decision ids are unique along it), so no need to look
+            if t.row.seed is not None and (decision is None or decision.player != house):
                 async with self.store.reading() as repo:
                     before = await repo.answered(game_id, decision_id, house)
                 if before is not None:
@@ -238,7 +243,6 @@ class TableService(Deadlines, History):
             except (TypeError, ValueError):
                 return Reply("refused", "That answer is malformed (it is not plain data).")
             assert t.game is not None
-            decision = next((d for d in t.game.open_decisions() if d.id == decision_id), None)
             if decision is None:
                 return Reply("refused", "This prompt has expired: the game has moved on.")
             if decision.player != house:
@@ -297,7 +301,7 @@ class TableService(Deadlines, History):
         async with self._lock(game_id):
             t = await self._load(game_id)
             async with self.store.reading() as repo:
-                return self._status(t, await repo.prompts(game_id))
+                return await self._read_status(repo, t)
 
     async def log(self, game_id: int, before_seq: int | None = None, limit: int = 20) -> list[dict[str, Any]]:
         """Public events, newest last; "seq" numbers them per game (page back with ``before_seq``)."""

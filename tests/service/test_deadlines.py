@@ -48,7 +48,7 @@ async def test_reminders_then_the_default_at_expiry(tmp_path: Path) -> None:
     clock.advance(50)
     await svc.run_due_timers()
     late = [first[u]["player"] for u in users[1:]]
-    assert [a for a in answers(path) if a[2] == "deadline"] == [(h, "orders", "deadline") for h in late]
+    assert sorted(a for a in answers(path) if a[2] == "deadline") == sorted((h, "orders", "deadline") for h in late)
     notices = [p for _, _, p in outbox(path, "notice")]
     assert sum("missed the deadline: default orders given" in p for p in notices) == 2
     info = await svc.game(gid)

@@ -53,11 +53,13 @@ async def test_a_version_1_file_upgrades_in_place_and_keeps_its_rows(tmp_path: P
         game = await repo.game(gid)
         seats = await repo.seats(gid)
     async with store.transaction() as repo:  # the version 2 tables work on the upgraded file
-        timer = await repo.add_timer(gid, "deadline", NOW, {"decision_id": "1"})
+        await repo.add_timer(gid, "deadline", NOW, {"decision_id": "1"})
+    async with store.reading() as repo:
+        timers = await repo.timers(gid)
     await store.close()
     assert version(path) == LATEST
     assert game is not None and game.settings == {"tiebreak": "rb2"} and game.channel_id == 8
-    assert [s.name for s in seats] == ["Ned"] and timer == 1
+    assert [s.name for s in seats] == ["Ned"] and [t.payload for t in timers] == [{"decision_id": "1"}]
 
 
 @aio
@@ -77,7 +79,7 @@ async def test_the_answer_log_is_append_only(tmp_path: Path) -> None:
     store = await SqliteStore.open(path)
     async with store.transaction() as repo:
         gid = await repo.add_game(None, 8, 9, 3, {}, NOW)
-        await repo.db.execute(  # type: ignore[attr-defined]
+        repo._write(  # type: ignore[attr-defined]
             "INSERT INTO answers (game_id, seq, user_id, house, decision_id, kind, answer, source, round, phase, "
             "state_hash, at) VALUES (?, 1, 9, 'stark', '1', 'orders', '{}', 'player', 1, 'planning', 'h', ?)",
             (gid, NOW))
