@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -94,8 +95,14 @@ class Dispatcher:
             async with self.store.reading() as repo:
                 rows = await repo.unsent()
             sent_any = False
+            newest_status = {row.game_id: row.id for row in rows if row.kind == "status"}
             for row in rows:
                 if row.game_id in held:
+                    continue
+                if row.kind == "status" and row.id != newest_status[row.game_id]:
+                    # the front end edits one status message in place: only the newest unsent one matters
+                    async with self.store.transaction() as repo:
+                        await repo.mark_superseded(row.id, iso(self.clock()))
                     continue
                 if row.retry_at is not None and from_iso(row.retry_at) > self.clock():
                     held.add(row.game_id)
@@ -156,7 +163,10 @@ class RecordingTransport:
         self.ids: dict[str, str] = {}
         if self.path and self.path.exists():
             for line in self.path.read_text().splitlines():
-                record = json.loads(line)
+                try:
+                    record = json.loads(line)
+                except ValueError:  # a line torn by a kill in mid-write was never delivered
+                    continue
                 self.ids[record["key"]] = record["message_id"]
 
     async def send(self, msg: OutboxMessage) -> str:
@@ -165,7 +175,11 @@ class RecordingTransport:
         message_id = f"m{len(self.ids) + 1}"
         self.ids[msg.key] = message_id
         self.sent.append(msg)
-        if self.path:
-            with self.path.open("a") as out:
-                out.write(json.dumps({**asdict(msg), "message_id": message_id}, separators=(",", ":")) + "\n")
+        if self.path:  # one write() per message on an O_APPEND file: a kill leaves whole lines (or one torn)
+            line = json.dumps({**asdict(msg), "message_id": message_id}, separators=(",", ":")) + "\n"
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                os.write(fd, line.encode())
+            finally:
+                os.close(fd)
         return message_id

@@ -381,6 +381,10 @@ class SqliteRepo:
         self._write("UPDATE outbox SET attempts = attempts + 1, error = ?, retry_at = ? WHERE id = ?",
                     (error, retry_at, message_id))
 
+    async def mark_superseded(self, message_id: int, now: str) -> None:
+        self._write("UPDATE outbox SET sent_at = ?, error = 'superseded by a newer status' WHERE id = ?",
+                    (now, message_id))
+
     async def mark_failed(self, message_id: int, error: str, now: str) -> None:
         self._write("UPDATE outbox SET attempts = attempts + 1, error = ?, failed_at = ? WHERE id = ?",
                     (error, now, message_id))

@@ -49,10 +49,15 @@ async def test_every_row_is_sent_once_in_order_and_marked(tmp_path: Path) -> Non
     transport = RecordingTransport()
     await svc.flush(transport)
     with sqlite3.connect(path) as db:
-        rows = db.execute("SELECT id, key, message_id FROM outbox ORDER BY id").fetchall()
+        everything = db.execute("SELECT id, key, message_id, kind, error FROM outbox ORDER BY id").fetchall()
+    rows = [r for r in everything if r[4] is None]
+    superseded = [r for r in everything if r[4] is not None]
+    # only the newest status line is sent (the front end edits one message in place); older ones are skipped
+    statuses = [r for r in everything if r[3] == "status"]
+    assert superseded == statuses[:-1] and statuses[-1] in rows and all(r[2] is None for r in superseded)
     assert [m.id for m in transport.sent] == [r[0] for r in rows]
-    assert [transport.ids[key] for _, key, _ in rows] == [r[2] for r in rows]
-    assert len({r[1] for r in rows}) == len(rows) and unsent(path) == 0
+    assert [transport.ids[key] for key in (r[1] for r in rows)] == [r[2] for r in rows]
+    assert len({r[1] for r in everything}) == len(everything) and unsent(path) == 0
     await svc.flush(transport)  # nothing left: nothing sent again
     assert len(transport.sent) == len(rows)
     await svc.close()

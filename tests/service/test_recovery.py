@@ -49,8 +49,7 @@ async def test_a_tampered_snapshot_freezes_the_game_loudly(tmp_path: Path, caplo
 
     svc = await TableService.open(path)
     caplog.set_level(logging.ERROR)  # type: ignore[attr-defined]
-    decision = (await svc.pending(gid, users[0]) or [{"id": "1", "default": None}])[0]
-    reply = await svc.answer(gid, users[0], decision["id"], decision["default"])
+    reply = await svc.answer(gid, users[0], "99999", None)  # loads the game: the check fails
     assert reply.status == "refused" and "frozen" in reply.message
     info = await svc.game(gid)
     assert info.status == "frozen"
