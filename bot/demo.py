@@ -104,21 +104,6 @@ def fresh(out: Path) -> Path:
     return db
 
 
-class _SeededSecrets:
-    """The service draws a started game's RNG secret and its house deal from ``secrets.randbits``."""
-
-    def __init__(self, seed: int) -> None:
-        self.randbits = random.Random(seed).getrandbits
-
-
-def seed_the_service(seed: int) -> None:
-    # WORKAROUND until TableService takes an injectable random source (NOTES-for-service.md, item 1): the demo
-    # process alone replaces the service's `secrets` so that SEED fixes the game.
-    import bot.service.table as table
-
-    table.secrets = _SeededSecrets(seed)  # type: ignore[assignment]
-
-
 @dataclass(frozen=True)
 class Answered:
     reply: Reply
@@ -202,8 +187,7 @@ class DemoResult:
 
 async def run_demo(out: Path, seed: int, players: int) -> DemoResult:
     db = fresh(out)
-    seed_the_service(seed)
-    svc = await TableService.open(db)
+    svc = await TableService.open(db, randbits=random.Random(seed).getrandbits)  # SEED fixes the secret and deal
     try:
         gid, users = await seat_table(svc, players)
         info = await svc.game(gid)

@@ -30,7 +30,7 @@ from bot.service.replay import state_hash
 from bot.storage import SqliteStore
 
 KILLS = 30  # in all, over as many games as it takes (at most MAX_GAMES)
-MAX_GAMES = 6
+MAX_GAMES = 8
 PLAYERS = 3
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,7 +72,7 @@ def play_with_kills(db: Path, folder: Path, seed: int, rng: random.Random, wante
         how = ("commit", "sent", "random")[sum(kills.values()) % 3]
         if how == "random":
             child = Child(db, folder, seed, "")
-            time.sleep(rng.uniform(0.3, 1.0))
+            time.sleep(rng.uniform(0.1, 0.45))  # start-up (READY after ~0.2 s) or early in the play
             finished = child.proc.poll() is not None
         else:
             n = rng.randint(1, 60 if how == "commit" else 30)
