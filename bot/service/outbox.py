@@ -103,6 +103,7 @@ class Dispatcher:
                     # the front end edits one status message in place: only the newest unsent one matters
                     async with self.store.transaction() as repo:
                         await repo.mark_superseded(row.id, iso(self.clock()))
+                    sent_any = True
                     continue
                 if row.retry_at is not None and from_iso(row.retry_at) > self.clock():
                     held.add(row.game_id)
@@ -120,7 +121,14 @@ class Dispatcher:
         """Deliver one row; True if it is done (sent or given up), False if it waits for a retry."""
         try:
             front_id = await self.transport.send(OutboxMessage.from_row(row))
-        except TransientError as exc:
+        except PermanentError as exc:
+            log.warning("outbox row %s (game %s): given up: %s", row.id, row.game_id, exc)
+            async with self.store.transaction() as repo:
+                await repo.mark_failed(row.id, str(exc) or type(exc).__name__, iso(self.clock()))
+            return True
+        except Exception as exc:  # TransientError; a transport bug is retried too (with backoff, never hot-looped)
+            if not isinstance(exc, TransientError):
+                log.exception("outbox row %s (game %s): the transport failed unexpectedly", row.id, row.game_id)
             attempts = row.attempts + 1
             retry_at = self.clock() + timedelta(seconds=backoff(attempts))
             log.warning("outbox row %s (game %s): transient error, retry %s in %.0f s: %s", row.id, row.game_id,
@@ -128,11 +136,6 @@ class Dispatcher:
             async with self.store.transaction() as repo:
                 await repo.mark_retry(row.id, str(exc) or type(exc).__name__, iso(retry_at))
             return False
-        except PermanentError as exc:
-            log.warning("outbox row %s (game %s): given up: %s", row.id, row.game_id, exc)
-            async with self.store.transaction() as repo:
-                await repo.mark_failed(row.id, str(exc) or type(exc).__name__, iso(self.clock()))
-            return True
         async with self.store.transaction() as repo:
             await repo.mark_sent(row.id, str(front_id), iso(self.clock()))
         return True

@@ -165,3 +165,24 @@ async def test_the_background_dispatcher_delivers_after_a_restart(tmp_path: Path
         await asyncio.sleep(0.01)
     assert unsent(path) == 0 and len(transport.sent) > before
     await svc.close()
+
+
+class Buggy(RecordingTransport):
+    async def send(self, msg: OutboxMessage) -> str:
+        raise ValueError("a bug in the front end")
+
+
+@aio
+async def test_a_transport_bug_is_retried_with_backoff_not_hot_looped(tmp_path: Path) -> None:
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    svc = await TableService.open(path, clock=clock)
+    await seated(svc)
+    await svc.flush(Buggy())
+    await svc.flush(Buggy())  # not due again yet
+    with sqlite3.connect(path) as db:
+        tried = db.execute("SELECT attempts, error FROM outbox WHERE attempts > 0").fetchall()
+    assert tried == [(1, "a bug in the front end")]  # the first row of the game, once; the rest wait behind it
+    clock.advance(1)
+    await svc.flush(RecordingTransport())
+    assert unsent(path) == 0
+    await svc.close()
