@@ -27,6 +27,7 @@ from bot.service.replay import new_game, state_hash
 from bot.service.routing import route_events
 from bot.service.settings import normalize
 from bot.storage import (
+    NewMessage,
     SeatRow,
     SqliteStore,
     from_iso,
@@ -178,6 +179,33 @@ class TableService(Deadlines, History):
             if t.row.status != "paused":
                 raise ServiceError("Only a paused game can be resumed.")
             await self._set_status(t, "running", "The game resumes: deadlines run again.")
+            return game_info(t.row, t.seats)
+
+    async def replace(self, game_id: int, user_id: int, house: str, new_user_id: int, name: str,
+                      manager: bool = False) -> GameInfo:
+        """Give a started game's seat to another user (e.g. after missed deadlines); the new player is sent
+        the seat's open prompts. The answer log keeps who answered what."""
+        async with self._lock(game_id):
+            t = await self._load(game_id)
+            self._may_manage(t, user_id, manager)
+            if t.game is None or t.row.status not in ("running", "paused"):
+                raise ServiceError("Only the seat of a running or paused game can be handed over.")
+            seat = next((s for s in t.seats if s.house == house), None)
+            if seat is None:
+                raise ServiceError(f"{house} has no seat in this game.")
+            if any(s.user_id == new_user_id for s in t.seats):
+                raise ServiceError("That user already has a seat in this game.")
+            now = self.clock()
+            async with self.store.transaction() as repo:
+                await repo.move_seat(game_id, seat.user_id, new_user_id, name)
+                deadlines = {p.decision_id: p.deadline_at for p in await repo.prompts(game_id)}
+                messages = [self._notice(t, f"{name} now plays {t.game.house_name(house)}.")]
+                messages += [NewMessage(game_id, "player", new_user_id, "prompt",
+                                        self._prompt(t, d, deadlines.get(d.id)))
+                             for d in t.game.open_decisions() if d.player == house]
+                await repo.add_messages(messages, iso(now))
+            seat.user_id, seat.name, seat.missed = new_user_id, name, 0
+            self._woken()
             return game_info(t.row, t.seats)
 
     async def _set_status(self, t: Table, status: str, notice: str | None) -> None:

@@ -260,6 +260,10 @@ class SqliteRepo:
                                "WHERE game_id = ? ORDER BY joined_at, user_id", (game_id,))
         return [SeatRow(*r) for r in rows]
 
+    async def move_seat(self, game_id: int, user_id: int, new_user_id: int, name: str) -> None:
+        self._write("UPDATE seats SET user_id = ?, name = ?, missed = 0 WHERE game_id = ? AND user_id = ?",
+                    (new_user_id, name, game_id, user_id))
+
     async def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
         unknown = set(fields) - _SEAT_FIELDS
         if unknown:

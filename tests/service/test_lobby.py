@@ -69,3 +69,33 @@ async def test_wished_houses_are_honoured_and_games_are_listed(tmp_path: Path) -
     with pytest.raises(ServiceError, match="creator or a server manager"):
         await svc.pause(gid, 3)
     await svc.close()
+
+
+@aio
+async def test_a_seat_is_handed_to_a_new_player_with_its_open_prompts(tmp_path: Path) -> None:
+    import json
+    import sqlite3
+
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    house = (await svc.seat_of(gid, users[1])).house  # type: ignore[union-attr]
+    assert house is not None
+    mine = await svc.pending(gid, users[1])
+    with pytest.raises(ServiceError, match="creator or a server manager"):
+        await svc.replace(gid, users[2], house, 4242, "Newcomer")
+    with pytest.raises(ServiceError, match="already has a seat"):
+        await svc.replace(gid, CREATOR, house, users[2], "Twice")
+    info = await svc.replace(gid, CREATOR, house, 4242, "Newcomer")
+    assert info.seat_of(4242) is not None and info.seat_of(users[1]) is None
+    assert await svc.pending(gid, 4242) == mine
+    assert (await svc.answer(gid, users[1], mine[0]["id"], mine[0]["default"])).status == "refused"
+    assert (await svc.answer(gid, 4242, mine[0]["id"], mine[0]["default"])).accepted
+    await svc.close()
+    with sqlite3.connect(path) as db:
+        prompts = [json.loads(p) for (p,) in db.execute(
+            "SELECT payload FROM outbox WHERE kind = 'prompt' AND user_id = 4242")]
+    assert [p["decision"]["id"] for p in prompts] == [d["id"] for d in mine]
+    svc = await TableService.open(path)  # the hand-over is stored
+    assert (await svc.seat_of(gid, 4242)).house == house  # type: ignore[union-attr]
+    await svc.close()
