@@ -43,6 +43,9 @@ class Table:
     row: GameRow
     seats: list[SeatRow]
     game: Game | None = None
+    # decision id -> deadline of the prompts table, cached (None: read it); only _sync_prompts changes it,
+    # and whoever else writes prompts (pause, resume, cancel, rewind) drops it
+    deadlines: dict[str, str | None] | None = None
 
     @property
     def id(self) -> int:
@@ -222,7 +225,7 @@ class TableCore:
         deadline and reminder timers; then the public status line."""
         assert t.game is not None
         open_now = {d.id: d for d in t.game.open_decisions()} if t.row.status == "running" else {}
-        deadlines = {p.decision_id: p.deadline_at for p in await repo.prompts(t.id)}
+        deadlines = dict(await self._deadlines(repo, t))
         prompted = set(deadlines)
         gone = sorted(prompted - set(open_now))
         if gone:
@@ -243,6 +246,9 @@ class TableCore:
             await repo.add_timer(t.id, "deadline", due, timer)
             deadlines[d.id] = due
             messages.append(NewMessage(t.id, "player", users[d.player], "prompt", self._prompt(t, d, due)))
+        for decision_id in gone:
+            del deadlines[decision_id]
+        t.deadlines = deadlines  # a failed transaction drops the whole table from the cache
         status = self._status(t, list(open_now.values()), deadlines)
         messages.append(NewMessage(t.id, "public", None, "status", {"status": status}))
         return messages
@@ -282,7 +288,13 @@ class TableCore:
 
     async def _read_status(self, repo: Repo, t: Table) -> dict[str, Any]:
         opened = t.game.open_decisions() if t.game is not None and t.row.status in ("running", "paused") else []
-        return self._status(t, opened, {p.decision_id: p.deadline_at for p in await repo.prompts(t.id)})
+        return self._status(t, opened, await self._deadlines(repo, t))
+
+    async def _deadlines(self, repo: Repo, t: Table) -> dict[str, str | None]:
+        """The open prompts of the game and their deadlines (cached on the table)."""
+        if t.deadlines is None:
+            t.deadlines = {p.decision_id: p.deadline_at for p in await repo.prompts(t.id)}
+        return t.deadlines
 
     def _status(self, t: Table, opened: list[Decision], deadlines: dict[str, str | None]) -> dict[str, Any]:
         """The public status line: who is awaited for what, until when."""

@@ -88,6 +88,7 @@ class History(TableCore):
                 prompts = await repo.prompts(t.id)
                 if prompts:
                     await repo.remove_prompts(t.id, [p.decision_id for p in prompts])
+                t.deadlines = {}
                 t.game = game
                 fields: dict[str, Any] = {"status": "running", "finished_at": None, "round": game.state.round,
                                           "phase": game.state.phase, "state_hash": state_hash(game),

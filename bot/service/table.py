@@ -198,7 +198,7 @@ class TableService(Deadlines, History):
             now = self.clock()
             async with self.store.transaction() as repo:
                 await repo.move_seat(game_id, seat.user_id, new_user_id, name)
-                deadlines = {p.decision_id: p.deadline_at for p in await repo.prompts(game_id)}
+                deadlines = await self._deadlines(repo, t)
                 messages = [self._notice(t, f"{name} now plays {t.game.house_name(house)}.")]
                 messages += [NewMessage(game_id, "player", new_user_id, "prompt",
                                         self._prompt(t, d, deadlines.get(d.id)))
@@ -210,6 +210,7 @@ class TableService(Deadlines, History):
 
     async def _set_status(self, t: Table, status: str, notice: str | None) -> None:
         now = self.clock()
+        t.deadlines = None  # the prompts' deadlines change below
         async with self.store.transaction() as repo:
             await repo.update_game(t.id, status=status, updated_at=iso(now))
             if status == "cancelled":
@@ -321,7 +322,7 @@ class TableService(Deadlines, History):
             if t.game is None or house is None or t.row.status not in ("running", "paused"):
                 return []
             async with self.store.reading() as repo:
-                deadlines = {p.decision_id: p.deadline_at for p in await repo.prompts(game_id)}
+                deadlines = await self._deadlines(repo, t)
             return [{**d.to_dict(), "deadline": deadlines.get(d.id)} for d in t.game.open_decisions()
                     if d.player == house]
 
