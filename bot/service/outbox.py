@@ -35,6 +35,7 @@ log = logging.getLogger("bot.service.outbox")
 
 BACKOFF_FIRST = 1.0  # seconds before the first retry; doubled per attempt
 BACKOFF_MAX = 300.0
+BATCH = 100  # unsent rows read per pass
 IDLE_WAKE = 60.0  # the dispatcher re-checks at least this often even without a wake-up
 
 
@@ -88,34 +89,43 @@ class Dispatcher:
         self.wake = asyncio.Event()
 
     async def deliver_once(self) -> datetime | None:
-        """Send every row that may go now; return when the earliest held-back row may be retried (None: none)."""
-        waiting: datetime | None = None
+        """Send every row that may go now; return when the earliest held-back row may be retried (None: none).
+
+        Games are delivered concurrently (a rate-limited channel does not stall the other tables), the rows
+        of one game one after another in id order."""
+        waiting: list[datetime] = []
         held: set[int] = set()
         while True:
             async with self.store.reading() as repo:
-                rows = await repo.unsent()
-            sent_any = False
-            newest_status = {row.game_id: row.id for row in rows if row.kind == "status"}
+                rows = await repo.unsent(BATCH)
+            by_game: dict[int, list[OutboxRow]] = {}
             for row in rows:
-                if row.game_id in held:
-                    continue
-                if row.kind == "status" and row.id != newest_status[row.game_id]:
-                    # the front end edits one status message in place: only the newest unsent one matters
-                    async with self.store.transaction() as repo:
-                        await repo.mark_superseded(row.id, iso(self.clock()))
-                    sent_any = True
-                    continue
-                if row.retry_at is not None and from_iso(row.retry_at) > self.clock():
-                    held.add(row.game_id)
-                    retry = from_iso(row.retry_at)
-                    waiting = retry if waiting is None else min(waiting, retry)
-                    continue
-                if await self._send(row):
-                    sent_any = True
-                else:
-                    held.add(row.game_id)
-            if not sent_any or len(rows) < 100:
-                return waiting
+                if row.game_id not in held:
+                    by_game.setdefault(row.game_id, []).append(row)
+            progress = await asyncio.gather(*(self._deliver_game(game_rows, held, waiting)
+                                              for game_rows in by_game.values()))
+            if not any(progress) or len(rows) < BATCH:
+                return min(waiting, default=None)
+
+    async def _deliver_game(self, rows: list[OutboxRow], held: set[int], waiting: list[datetime]) -> bool:
+        """One game's rows in order, stopping at the first that must wait; True if any row was done."""
+        done = False
+        newest_status = max((row.id for row in rows if row.kind == "status"), default=None)
+        for row in rows:
+            if row.kind == "status" and row.id != newest_status:
+                # the front end edits one status message in place: only the newest unsent one matters
+                async with self.store.transaction() as repo:
+                    await repo.mark_superseded(row.id, iso(self.clock()))
+                done = True
+                continue
+            if row.retry_at is not None and from_iso(row.retry_at) > self.clock():
+                waiting.append(from_iso(row.retry_at))
+            elif await self._send(row):
+                done = True
+                continue
+            held.add(row.game_id)
+            return done
+        return done
 
     async def _send(self, row: OutboxRow) -> bool:
         """Deliver one row; True if it is done (sent or given up), False if it waits for a retry."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -107,12 +108,16 @@ async def test_a_permanent_error_gives_the_row_up_and_records_why(tmp_path: Path
     await svc.close()
 
 
+class Crash(BaseException):
+    """Stands for the process dying: no handler of the service catches it."""
+
+
 class CrashAfterSend(RecordingTransport):
     """Delivers, then 'crashes' before the dispatcher can mark the row sent."""
 
     async def send(self, msg: OutboxMessage) -> str:
         await super().send(msg)
-        raise SystemExit("killed between sent and marked sent")
+        raise Crash("killed between sent and marked sent")
 
 
 @aio
@@ -122,7 +127,7 @@ async def test_a_crash_between_sent_and_marked_sent_delivers_once(tmp_path: Path
     gid, _ = await seated(svc)
     try:
         await svc.flush(CrashAfterSend(record))
-    except SystemExit:
+    except Crash:
         pass
     await svc.store.close()
     assert unsent(path) > 0  # the first row went out but was never marked
@@ -141,8 +146,6 @@ async def test_a_crash_between_sent_and_marked_sent_delivers_once(tmp_path: Path
 
 @aio
 async def test_the_background_dispatcher_delivers_after_a_restart(tmp_path: Path) -> None:
-    import asyncio
-
     path = tmp_path / "t.sqlite3"
     svc = await TableService.open(path)
     gid, _ = await seated(svc)
@@ -185,4 +188,31 @@ async def test_a_transport_bug_is_retried_with_backoff_not_hot_looped(tmp_path: 
     clock.advance(1)
     await svc.flush(RecordingTransport())
     assert unsent(path) == 0
+    await svc.close()
+
+
+class SlowChannel(RecordingTransport):
+    """Game ``slow``'s messages wait until another game's message has gone out (a rate-limited channel)."""
+
+    def __init__(self, slow: int) -> None:
+        super().__init__()
+        self.slow = slow
+        self.other_sent = asyncio.Event()
+
+    async def send(self, msg: OutboxMessage) -> str:
+        if msg.game_id == self.slow:
+            await self.other_sent.wait()
+        else:
+            self.other_sent.set()
+        return await super().send(msg)
+
+
+@aio
+async def test_a_slow_game_does_not_stall_the_other_tables(tmp_path: Path) -> None:
+    svc = await TableService.open(tmp_path / "t.sqlite3")
+    slow, _ = await seated(svc)  # its rows come first
+    await seated(svc)
+    transport = SlowChannel(slow)
+    await asyncio.wait_for(svc.flush(transport), timeout=10)
+    assert {m.game_id for m in transport.sent} == {slow, slow + 1}
     await svc.close()
