@@ -19,6 +19,7 @@ from typing import Any
 # Importing the phase modules registers their steps.
 from engine.agot import action, bidding, combat, mustering, planning, rounds, supply, westeros, wildlings  # noqa: F401
 from engine.agot.board import Board, board
+from engine.agot.present import present
 from engine.agot.state import AreaState, GameState, HouseState, Unit
 from engine.agot.steps import STEPS, Frame
 from engine.agot.view import build_view
@@ -112,7 +113,7 @@ class Game:
         if self.over or not self.state.stack:
             return []
         frame = self.state.stack[-1]
-        return STEPS[frame["step"]].decisions(self, frame)
+        return [present(self, d) for d in STEPS[frame["step"]].decisions(self, frame)]
 
     def submit(self, player: str, decision_id: str, answer: Any) -> list[Event]:
         """Apply one answer, or raise a typed error and change nothing."""
@@ -144,7 +145,8 @@ class Game:
     # --- services for the steps --------------------------------------------------------------
 
     def emit(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, audience or Audience.public(), text, data))
+        self.state.event_seq += 1
+        self.events.append(Event(kind, audience or Audience.public(), text, data, self.state.event_seq))
 
     def pose(self, frame: Frame, players: Sequence[str]) -> None:
         """Open one new question per player for this frame (fresh decision ids)."""

@@ -28,6 +28,8 @@ class RoundStep(WaitingStep):
         elif stage == "planning":
             frame["next"] = "action"
             s.phase = "planning"
+            if s.round == 1:  # later rounds begin with the Westeros phase
+                game.emit("round", "Round 1 begins.", round=1)
             game.push({"step": "planning"})
         elif stage == "action":
             frame["next"] = "end"

@@ -116,6 +116,7 @@ class GameState:
     restrictions: list[str] = field(default_factory=list)  # order types forbidden this Planning phase
     stack: list[dict[str, Any]] = field(default_factory=list)
     decision_seq: int = 0
+    event_seq: int = 0  # the seq of the last event emitted
     winner: str | None = None
     ranking: list[str] = field(default_factory=list)
     notes: dict[str, Any] = field(default_factory=dict)  # public extras of the current step (e.g. combat)
@@ -145,6 +146,7 @@ class GameState:
             "restrictions": list(self.restrictions),
             "stack": _copy(self.stack),
             "decision_seq": self.decision_seq,
+            "event_seq": self.event_seq,
             "winner": self.winner,
             "ranking": list(self.ranking),
             "notes": _copy(self.notes),
@@ -176,6 +178,7 @@ class GameState:
             restrictions=list(raw["restrictions"]),
             stack=_copy(raw["stack"]),
             decision_seq=raw["decision_seq"],
+            event_seq=raw.get("event_seq", 0),
             winner=raw.get("winner"),
             ranking=list(raw.get("ranking", [])),
             notes=_copy(raw.get("notes", {})),

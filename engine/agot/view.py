@@ -104,6 +104,7 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
     view["areas"] = areas
     open_now = game.open_decisions()
     view["waiting_for"] = sorted({d.player for d in open_now})
+    view["waiting"] = [{"house": d.player, "kind": d.kind, "label": d.label} for d in open_now]
     if player is not None:
         from engine.agot.planning import unused_tokens
 

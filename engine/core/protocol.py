@@ -2,7 +2,8 @@
 
 A game exposes its *open decisions*; each belongs to exactly one player, has a
 kind, and either a list of legal ``options`` or ``options is None`` for a
-structured answer checked by the game's validator. ``info`` carries what the
+structured answer checked by the game's validator. ``label`` is a short public
+name of the question and ``choices`` a human label and description per option. ``info`` carries what the
 deciding player needs to answer (it may hold that player's private facts, so a
 decision is only ever shown to its own player). ``default`` is an answer that is
 always legal: it drives deadlines and the fallback of the random agent.
@@ -50,13 +51,18 @@ class Audience:
 
 @dataclass(frozen=True)
 class Event:
+    """``seq`` grows by one with every event of the game, whatever its audience: a viewer sees gaps (events
+    for others) and may ask for what came after the last ``seq`` it saw."""
+
     kind: str
     audience: Audience
     text: str
     data: dict[str, Any] = field(default_factory=dict)
+    seq: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "audience": self.audience.to_dict(), "text": self.text, "data": self.data}
+        return {"kind": self.kind, "audience": self.audience.to_dict(), "text": self.text, "data": self.data,
+                "seq": self.seq}
 
 
 @dataclass
@@ -70,10 +76,12 @@ class Decision:
     default: Any = None
     secret: bool = False
     reveal_group: str | None = None
+    label: str = ""  # public: names the question without any secret ("house card for the combat in Harrenhal")
+    choices: list[dict[str, Any]] | None = None  # parallel to options: {"value", "label", "description"}
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self.id, "player": self.player, "kind": self.kind, "prompt": self.prompt,
-            "options": self.options, "info": self.info, "default": self.default, "secret": self.secret,
-            "reveal_group": self.reveal_group,
+            "id": self.id, "player": self.player, "kind": self.kind, "label": self.label or self.kind,
+            "prompt": self.prompt, "options": self.options, "choices": self.choices, "info": self.info,
+            "default": self.default, "secret": self.secret, "reveal_group": self.reveal_group,
         }
