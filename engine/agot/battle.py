@@ -278,6 +278,12 @@ class Combat:
         parts["total"] = sum(parts.values())
         return parts
 
+    def strength_parts(self, house: str, final: bool = True) -> dict[str, Any]:
+        """``strength`` and the support of each area counting for the house (``support_areas``: {area: n})."""
+        side = self.side(house)
+        return {**self.strength(house, final),
+                "support_areas": {a: self.support_value(a, side) for a in self.supporting(side)}}
+
     def total(self, house: str) -> int:
         return self.strength(house)["total"]
 

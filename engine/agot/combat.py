@@ -207,10 +207,12 @@ def a_refuse(c: Combat, house: str, refused: list[str]) -> None:
 
 def t_initial(c: Combat) -> list[Question]:
     """Initial combat strength, announced by both sides (9.19)."""
-    initial = {h: c.strength(h, final=False)["total"] for h in c.combatants()}
+    parts = {h: c.strength_parts(h, final=False) for h in c.combatants()}
+    initial = {h: p["total"] for h, p in parts.items()}
     c.note()["initial"] = initial
+    c.note()["initial_parts"] = parts
     c.emit("combat_strength", "Initial strength: " + ", ".join(f"{c.name(h)} {n}" for h, n in initial.items())
-           + ".", strength=initial)
+           + ".", strength=initial, parts=parts)
     return []
 
 
@@ -224,7 +226,7 @@ def _public_info(c: Combat, **extra: Any) -> dict[str, Any]:
 
 def t_victor(c: Combat) -> list[Question]:
     """Final strength; the higher wins, a tie goes to the higher Fiefdoms position (9.32, 9.33)."""
-    parts = {h: c.strength(h) for h in c.combatants()}
+    parts = {h: c.strength_parts(h) for h in c.combatants()}
     fiefdoms = c.s.fiefdoms
     a, d = c.attacker, c.defender
     if parts[a]["total"] != parts[d]["total"]:
@@ -235,6 +237,7 @@ def t_victor(c: Combat) -> list[Question]:
     c.f["winner"], c.f["loser"] = winner, loser
     note = c.note()
     note["final"] = {h: p["total"] for h, p in parts.items()}
+    note["final_parts"] = parts
     note["winner"] = winner
     note["icons"] = {h: {"swords": c.swords(h), "fortifications": c.fortifications(h)} for h in c.combatants()}
     c.emit("combat_result", f"{c.name(winner)} wins the combat in {c.game.area_name(c.area)}: "
@@ -263,7 +266,8 @@ def t_casualties(c: Combat) -> list[Question]:
     if not wanted or not standing or c.casualties_prevented(loser):
         c.f["casualties"] = []
         if wanted and standing:
-            c.emit("casualties", f"The Blackfish: {c.name(loser)} takes no casualties.", house=loser, units=[])
+            c.emit("casualties", f"The Blackfish: {c.name(loser)} takes no casualties.", house=loser, units=[],
+                   area=c.army_area(loser), reason="casualty")
         return []
     options = retreat.unit_choices(standing, wanted)
     return [Question(loser, "casualties", f"You lost: choose {len(options[0])} unit(s) to destroy.", options,
@@ -275,7 +279,8 @@ def a_casualties(c: Combat, house: str, kinds: list[str]) -> None:
         c.destroy(house, kind)
     c.f["casualties"] = kinds
     c.emit("casualties", f"{c.name(house)} loses {', '.join(UNIT_NAMES[k] for k in kinds)} in "
-           f"{c.game.area_name(c.army_area(house))}.", house=house, units=kinds, area=c.army_area(house))
+           f"{c.game.area_name(c.army_area(house))}.", house=house, units=kinds, area=c.army_area(house),
+           reason="casualty")
 
 
 def t_skulls(c: Combat) -> list[Question]:
@@ -302,7 +307,7 @@ def a_skull(c: Combat, house: str, kinds: list[str]) -> None:
     for kind in kinds:
         c.destroy(house, kind)
     c.emit("casualties", f"Skull: {c.name(house)} loses a {UNIT_NAMES[kinds[0]]}.", house=house, units=kinds,
-           area=c.army_area(house), skull=True)
+           area=c.army_area(house), skull=True, reason="skull")
 
 
 def t_retreat(c: Combat) -> list[Question]:
@@ -313,10 +318,13 @@ def t_retreat(c: Combat) -> list[Question]:
         doomed = retreat.doomed_units(c, loser)
         for kind, routed in doomed:
             c.destroy(loser, kind, routed)
-        if doomed:
-            c.emit("units_destroyed", f"{c.name(loser)}'s routed units and Siege Engines cannot retreat: "
-                   f"{', '.join(UNIT_NAMES[k] for k, _ in doomed)} destroyed.", house=loser,
-                   units=[k for k, _ in doomed])
+        for reason, why in (("routed", "routed units cannot retreat"), ("siege_engine", "Siege Engines cannot "
+                                                                                 "retreat")):
+            lost = [k for k, routed in doomed if (routed if reason == "routed" else not routed)]
+            if lost:
+                c.emit("units_destroyed", f"{c.name(loser)}'s {why}: {', '.join(UNIT_NAMES[k] for k in lost)} "
+                       f"destroyed in {c.game.area_name(c.army_area(loser))}.", house=loser, units=lost,
+                       area=c.army_area(loser), reason=reason)
         if not c.army(loser):
             return []
         if loser == c.attacker:
@@ -328,7 +336,8 @@ def t_retreat(c: Combat) -> list[Question]:
             for kind in lost:
                 c.destroy(loser, kind)
             c.emit("units_destroyed", f"{c.name(loser)} has nowhere to retreat: "
-                   f"{', '.join(UNIT_NAMES[k] for k in lost)} destroyed.", house=loser, units=lost)
+                   f"{', '.join(UNIT_NAMES[k] for k in lost)} destroyed.", house=loser, units=lost,
+                   area=c.army_area(loser), reason="no_retreat")
             return []
     options: dict[str, int] = r["options"]
     if not options or r.get("moved"):
@@ -373,7 +382,8 @@ def a_stay_losses(c: Combat, house: str, kinds: list[str]) -> None:
     for kind in kinds:
         c.destroy(house, kind)
     c.emit("units_destroyed", f"{c.name(house)} destroys {', '.join(UNIT_NAMES[k] for k in kinds)} in "
-           f"{c.game.area_name(c.source)} to stay within its supply limit.", house=house, units=kinds)
+           f"{c.game.area_name(c.source)} to stay within its supply limit.", house=house, units=kinds,
+           area=c.source, reason="supply")
 
 
 def t_rout(c: Combat) -> list[Question]:
@@ -403,7 +413,7 @@ def a_retreat_losses(c: Combat, house: str, kinds: list[str]) -> None:
     for kind in kinds:
         c.destroy(house, kind)
     c.emit("units_destroyed", f"{c.name(house)} destroys {', '.join(UNIT_NAMES[k] for k in kinds)} to retreat "
-           "within its supply limit.", house=house, units=kinds)
+           "within its supply limit.", house=house, units=kinds, area=c.army_area(house), reason="supply")
 
 
 # --- clean up ---------------------------------------------------------------------------------------------
@@ -500,20 +510,23 @@ def t_schedule(window: str) -> Callable[[Combat], list[Question]]:
 
 def t_neutral(c: Combat) -> list[Question]:
     """The march succeeds if its strength with support reaches the token (10.2, 10.3, A8)."""
-    total = c.strength(c.attacker, final=False)["total"]
+    parts = {c.attacker: c.strength_parts(c.attacker, final=False)}
+    total = parts[c.attacker]["total"]
     st = c.s.areas[c.area]
     c.note()["final"] = {c.attacker: total}
+    c.note()["final_parts"] = parts
     if total >= c.neutral:
         st.neutral = 0
         world.move_units(c.game, c.attacker, c.source, c.area, list(c.kinds))
         c.note()["winner"] = c.attacker
         c.f["winner"] = c.attacker
         c.emit("neutral_destroyed", f"{c.name(c.attacker)} ({total}) destroys the neutral force ({c.neutral}) in "
-               f"{c.game.area_name(c.area)} and moves in.", house=c.attacker, area=c.area, strength=total)
+               f"{c.game.area_name(c.area)} and moves in.", house=c.attacker, area=c.area, strength=total,
+               parts=parts)
     else:
         c.emit("neutral_holds", f"{c.name(c.attacker)} ({total}) cannot overcome the neutral force ({c.neutral}) "
                f"in {c.game.area_name(c.area)}: the units stay in {c.game.area_name(c.source)}.",
-               house=c.attacker, area=c.area, strength=total)
+               house=c.attacker, area=c.area, strength=total, parts=parts)
         c.then(["stay"])
     there = c.s.areas[c.source]
     if there.order and there.order.house == c.attacker and there.order.token == c.token:

@@ -97,4 +97,4 @@ class ReconcileStep(HouseByHouseStep):
         world.settle_ports(game)
         listing = ", ".join(f"{k.replace('_', ' ')} in {game.area_name(a)}" for a, k in removed)
         game.emit("reconcile", f"{game.house_name(decision.player)} destroys {listing} to respect supply.",
-                  house=decision.player, removed=removed)
+                  house=decision.player, removed=removed, reason="supply")

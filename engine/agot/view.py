@@ -14,7 +14,8 @@ PUBLIC (everyone):
   defender (or the neutral force's strength), embattled area, area marched from,
   marching units, March order, support declared per area and support refused,
   which combatants have chosen a House card (never which card), the revealed House
-  cards and Tides of Battle cards, who used the Blade, initial and final strengths,
+  cards and Tides of Battle cards, who used the Blade, initial and final strengths (``initial_parts``,
+  ``final_parts``: each part per house, with the strength of each supporting area),
   sword and fortification counts, and the victor.
 PRIVATE (the player only):
   the player's own placed orders before the reveal; the player's unused order

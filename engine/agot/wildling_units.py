@@ -50,7 +50,8 @@ def destroy_units(game: Game, house: str, picks: list[list[str]]) -> None:
     for area, kind in picks:
         world.remove_units(game.state, area, [kind])
     listing = ", ".join(f"{k.replace('_', ' ')} in {game.area_name(a)}" for a, k in picks) or "nothing"
-    game.emit("wildling_losses", f"{name(game, house)} loses {listing}.", house=house, removed=picks)
+    game.emit("wildling_losses", f"{name(game, house)} loses {listing}.", house=house, removed=picks,
+              downgrade=[], reason="wildlings")
     world.settle_ports(game)
 
 
@@ -182,7 +183,8 @@ class CrowDowngrade(TaskHandler):
         parts = [f"a Knight becomes a Footman in {game.area_name(a)}" for a in answer["downgrade"]]
         parts += [f"a Knight is destroyed in {game.area_name(a)}" for a in answer["destroy"]]
         game.emit("wildling_losses", f"{name(game, house)}: " + ("; ".join(parts) or "no Knights") + ".",
-                  house=house, downgrade=answer["downgrade"], removed=[[a, "knight"] for a in answer["destroy"]])
+                  house=house, downgrade=answer["downgrade"], removed=[[a, "knight"] for a in answer["destroy"]],
+                  reason="wildlings")
         world.settle_ports(game)
 
 

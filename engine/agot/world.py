@@ -229,4 +229,5 @@ def settle_ports(game: Game) -> None:
             lost, owner, land = len(st.units), st.house or "", info.port_land or ""
             st.units, st.house, st.order = [], None, None
             game.emit("port_lost", f"{game.house_name(owner)} no longer controls {game.area_name(land)}: "
-                      f"its {lost} ship(s) in {info.name} are destroyed.", house=owner, area=area)
+                      f"its {lost} ship(s) in {info.name} are destroyed.", house=owner, area=area, land=land,
+                      ships=lost, reason="port")

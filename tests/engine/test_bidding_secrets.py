@@ -25,7 +25,7 @@ def test_h4_a_bid_reaches_nobody_else_before_the_reveal():
             assert e.kind == "bid_submitted" and set(e.data) == {"house", "label"} and "3" not in e.text
         view = game.view(viewer)
         changed = {k for k in view if view[k] != before[viewer][k]}
-        assert changed == {"waiting_for"}, changed  # only "who is still bidding" moved
+        assert changed == {"waiting_for", "waiting"}, changed  # only "who is still bidding" moved
         assert view["houses"]["lannister"]["power"] is None
         assert all(d["player"] == viewer for d in (view.get("private") or {}).get("decisions", []))
         assert view["waiting_for"] == ["baratheon", "stark"]  # "still bidding" is public, the amount is not
