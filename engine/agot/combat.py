@@ -350,7 +350,7 @@ def t_retreat(c: Combat) -> list[Question]:
             return [Question(c.winner, "robb", f"Robb Stark: choose where {c.name(loser)} retreats (or let them "
                              "choose).", [*closest, None], None, info=_public_info(c, options=options))]
         areas = sorted(options)
-        return [Question(loser, "retreat", "Choose where your units retreat.", areas, areas[0],
+        return [Question(loser, "retreat", "Choose where your units retreat.", areas, retreat.fewest(options)[0],
                          info=_public_info(c, options=options))]
     cost = options[r["dest"]]
     if cost and "lost" not in r:

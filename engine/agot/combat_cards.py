@@ -30,7 +30,16 @@ def _card_question(c: Combat, house: str, options: list[str], group: str, again:
               "revealed).")
     info = {"attacker": c.attacker, "defender": c.defender, "area": c.area,
             "initial": dict(c.note().get("initial", {}))}
-    return Question(house, "house_card", prompt, options, options[0], info=info, secret=True, group=group)
+    return Question(house, "house_card", prompt, options, weakest(c, options), info=info, secret=True, group=group)
+
+
+def weakest(c: Combat, cards: list[str]) -> str:
+    """The deadline's card: the lowest printed strength, then the fewest icons (docs/decisions.md)."""
+    def key(card: str) -> tuple[int, int, int]:
+        data = c.b.card_by_id[card]
+        return int(data["strength"]), int(data["swords"]) + int(data["fortifications"]), cards.index(card)
+
+    return min(cards, key=key)
 
 
 def t_choose(c: Combat) -> list[Question]:

@@ -464,7 +464,7 @@ class Patchface(Ability):
     def questions(self, c: Combat, house: str) -> list[Question]:
         hand = c.s.houses[c.opponent(house)].hand
         return self.ask(c, house, "patchface", f"Patchface: discard a card from {c.name(c.opponent(house))}'s "
-                        "hand, or none.", [*hand, None], hand[0])
+                        "hand, or none.", [*hand, None], None)
 
     def answer(self, c: Combat, house: str, value: Any) -> None:
         rival = c.opponent(house)

@@ -12,7 +12,8 @@ from engine.agot.agent import RandomAgent
 from engine.core import Event, IllegalAnswer, Rng
 
 GAMES = [(3, 1, False), (4, 2, True), (5, 3, False), (6, 4, True), (6, 5, False), (4, 6, False), (3, 7, True),
-         (5, 8, True), (6, 9, False), (6, 10, True)]
+         (5, 8, True), (6, 9, False), (6, 10, True)] + [(3 + i % 4, seed, seed % 2 == 0) for i, seed in
+                                                         enumerate(range(11, 25))]  # (players, seed, tides)
 
 
 @dataclass
