@@ -128,6 +128,27 @@ def march_info(game: Game, house: str, area: str) -> dict[str, Any]:
             "can_leave_power_token": _may_leave_token(game, house, area)}
 
 
+def march_refusal(game: Game, house: str, kind: str, source: str, dest: str) -> str:
+    """Why a unit of ``kind`` may not march from ``source`` to ``dest`` (8.12, 8.13, 13.1, 14.5, 10.6)."""
+    b, s = game.board, game.state
+    adjacent = dest in b.adjacent[source]
+    if dest == source:
+        return "it is already there"
+    if not world.can_enter(b, s, dest):
+        return "that area is out of play in this game"
+    if kind == "ship":
+        if b.is_land(dest):
+            return "ships never enter land areas"
+        if not adjacent:
+            return "not adjacent"
+        return "an enemy port (ships enter only ports of castles you control)"
+    if not b.is_land(dest):
+        return "land units never enter seas or ports"
+    if not b.is_land(source):
+        return "units in a sea or a port cannot march onto land"
+    return "not adjacent, and no chain of your ships links the two"
+
+
 def _may_leave_token(game: Game, house: str, area: str) -> bool:
     s, b = game.state, game.board
     return (b.is_land(area) and s.areas[area].power_token is None and s.houses[house].power > 0
@@ -196,7 +217,7 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
             legal = info["ship_destinations"] if kind == "ship" else info["land_destinations"]
             if dest not in legal:
                 raise IllegalAnswer(f"A {kind.replace('_', ' ')} cannot march from {b.areas[source].name} "
-                                    f"to {b.areas[dest].name}.")
+                                    f"to {b.areas[dest].name}: {march_refusal(game, house, kind, source, dest)}.")
         if b.is_port(dest) and len(s.areas[dest].units) + len(kinds) > b.tables["port_capacity"]:  # 14.2
             raise IllegalAnswer(f"{b.areas[dest].name} can never hold more than {b.tables['port_capacity']} ships.")
         if dest in info["hostile"]:

@@ -19,6 +19,7 @@ from typing import Any
 # Importing the phase modules registers their steps.
 from engine.agot import action, bidding, combat, mustering, planning, rounds, supply, westeros, wildlings  # noqa: F401
 from engine.agot.board import Board, board
+from engine.agot.notation import normalize_areas
 from engine.agot.present import present
 from engine.agot.state import AreaState, GameState, HouseState, Unit
 from engine.agot.steps import STEPS, Frame
@@ -124,6 +125,7 @@ class Game:
             raise StaleDecision("This prompt has expired: the game has moved on.")
         if decision.player != player:
             raise NotYourDecision(f"This decision belongs to {decision.player.title()}.")
+        answer = normalize_areas(self.board, answer)  # area names accepted wherever an area is answered
         snapshot = self.state.to_dict()
         self.events = []
         try:

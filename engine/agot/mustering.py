@@ -61,8 +61,12 @@ def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int])
     port_cap = b.tables["port_capacity"]
     done: list[str] = []
     for action in actions:
-        if not isinstance(action, dict) or not isinstance(action.get("area"), str) or action["area"] not in points:
-            raise IllegalAnswer("Each action needs an 'area' that is one of your mustering castles or strongholds.")
+        if not isinstance(action, dict) or not isinstance(action.get("area"), str):
+            raise IllegalAnswer("Each action needs an 'area': one of your mustering castles or strongholds.")
+        if action["area"] not in points:
+            where = b.areas[action["area"]].name if action["area"] in b.areas else f"'{action['area']}'"
+            raise IllegalAnswer(f"{where} is not one of the castles or strongholds where you muster now: "
+                                + ", ".join(b.areas[a].name for a in points) + ".")
         area = action["area"]
         name = b.areas[area].name
         if "upgrade" in action:

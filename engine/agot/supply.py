@@ -65,7 +65,8 @@ def destroy_for_supply(game: Game, house: str, answer: Any) -> list[list[str]]:
     for (area, kind), n in wanted.items():
         st = s.areas.get(area)
         if st is None or st.house != house or sum(1 for u in st.units if u.kind == kind) < n:
-            raise IllegalAnswer(f"You do not have {n} {kind} in {area}.")
+            where = game.area_name(area) if st is not None else f"'{area}' (not an area of the board)"
+            raise IllegalAnswer(f"You do not have {n} {kind.replace('_', ' ')} in {where}.")
     for area, kind in answer:
         world.remove_units(s, area, [kind], prefer_routed=True)
     if not world.within_supply(game.board, s, house):

@@ -107,7 +107,8 @@ class Destroy(TaskHandler):
             raise IllegalAnswer(f"Destroy exactly {count} unit(s).")
         for (area, kind), n in Counter((a, k) for a, k in answer).items():
             if units.get(area, []).count(kind) < n:
-                raise IllegalAnswer(f"You do not have {n} {kind} in {area} to destroy.")
+                where = game.area_name(area) if area in game.board.areas else f"'{area}' (not an area of the board)"
+                raise IllegalAnswer(f"You do not have {n} {kind.replace('_', ' ')} in {where} to destroy.")
         if one_area and len({a for a, _ in answer}) != 1:
             raise IllegalAnswer("All the units must come from one of your castle or stronghold areas.")
         destroy_units(game, task["house"], [list(p) for p in answer])
