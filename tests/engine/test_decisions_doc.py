@@ -7,10 +7,13 @@ from pathlib import Path
 
 from engine.agot.present import KINDS, is_pass
 from engine.agot.wildling_tasks import TASKS, TaskHandler
+from tests.engine.combat_kit import asked, march, put, resolve
+from tests.engine.combat_kit import board as combat_board
+from tests.engine.presented import STRUCTURED, check_presented
+from tests.engine.scenario import decision
 from tests.engine.walk import walk
 
 ROOT = Path(__file__).resolve().parents[2]
-STRUCTURED = {"orders": dict, "march": dict, "muster": list, "reconcile": list, "wildling_destroy": list}
 
 
 def documented() -> dict[str, str]:
@@ -48,18 +51,7 @@ def test_every_kind_met_has_a_label_choices_and_an_accepted_default():
     for kind, samples in w.decisions.items():
         assert kind in doc, f"decision kind {kind} is not documented in docs/decisions.md"
         for game, d in samples:
-            assert isinstance(d["label"], str) and d["label"] and d["label"] != kind or kind == "orders"
-            assert d["info"]["purpose"]
-            if d["options"] is None:
-                assert d["choices"] is None and kind in STRUCTURED
-                assert isinstance(d["default"], STRUCTURED[kind])
-            else:
-                assert [c["value"] for c in d["choices"]] == d["options"], kind
-                for c in d["choices"]:
-                    assert isinstance(c["label"], str) and c["label"] and isinstance(c["description"], str)
-                    assert c.get("pass", False) == is_pass(kind, c["value"])
-                    assert not re.search(r"\b[a-z]+-[a-z-]+\b", c["label"] + c["description"]), c  # names, no ids
-                assert d["default"] in d["options"]
+            check_presented(d)
             before = game.to_dict()
             game.submit(d["player"], d["id"], d["default"])  # the deadline's answer is legal
             assert game.to_dict() != before
@@ -93,3 +85,34 @@ def test_bids_and_tie_breaks_name_their_purpose():
             assert "track" in d["label"]
         else:
             assert d["info"]["purpose"] == "wildlings" and "wildling" in d["label"]
+
+
+def test_rare_kinds_read_as_they_are_mace_and_losses_before_a_retreat():
+    """Kinds random games seldom ask, set up by hand (the conftest checks their shape; here their words)."""
+    g = combat_board()
+    put(g, "the-reach", "tyrell", "knight", "knight")
+    put(g, "blackwater", "lannister", "footman")
+    put(g, "blackwater", "lannister", "footman", routed=True)
+    march(g, "tyrell", "the-reach", {"blackwater": ["knight", "knight"]})
+    resolve(g, {"tyrell": "mace-tyrell", "lannister": "cersei-lannister"},
+            until=lambda game: ("tyrell", "mace") in asked(game))
+    d = decision(g, "tyrell", "mace")
+    assert d.label == "Mace Tyrell in the combat in Blackwater" and d.info["ability"] == "mace-tyrell"
+    assert [c["label"] for c in d.choices] == ["A standing Footman", "A routed Footman"]
+
+    g = combat_board()
+    put(g, "the-reach", "tyrell", "knight", "knight")
+    put(g, "blackwater", "lannister", "footman", "knight")
+    g.state.houses["lannister"].supply = 0  # armies {2, 2}
+    put(g, "stoney-sept", "lannister", "footman")
+    put(g, "searoad-marches", "lannister", "footman", "footman")
+    put(g, "crackclaw-point", "baratheon", "footman")
+    put(g, "harrenhal", "baratheon", "footman")
+    march(g, "tyrell", "the-reach", {"blackwater": ["knight", "knight"]})
+    resolve(g, {"tyrell": "alester-florent", "lannister": "cersei-lannister"},
+            until=lambda game: ("lannister", "retreat_losses") in asked(game))
+    d = decision(g, "lannister", "retreat_losses")
+    assert d.label == "losses before the retreat for the combat in Blackwater"
+    assert [(c["label"], c["description"]) for c in d.choices] == [("Footman", "Destroy Footman."),
+                                                                    ("Knight", "Destroy Knight.")]
+    assert d.default == ["footman"]
