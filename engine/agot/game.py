@@ -111,16 +111,21 @@ class Game:
         return self.state.winner is not None
 
     def open_decisions(self) -> list[Decision]:
+        """The open questions, each with its public ``label`` and ``choices`` (docs/decisions.md)."""
+        return [present(self, d) for d in self.raw_decisions()]
+
+    def raw_decisions(self) -> list[Decision]:
+        """The open questions as the steps pose them, without their presentation (cheaper)."""
         if self.over or not self.state.stack:
             return []
         frame = self.state.stack[-1]
-        return [present(self, d) for d in STEPS[frame["step"]].decisions(self, frame)]
+        return STEPS[frame["step"]].decisions(self, frame)
 
     def submit(self, player: str, decision_id: str, answer: Any) -> list[Event]:
         """Apply one answer, or raise a typed error and change nothing."""
         if self.over:
             raise StaleDecision("The game is over.")
-        decision = next((d for d in self.open_decisions() if d.id == decision_id), None)
+        decision = next((d for d in self.raw_decisions() if d.id == decision_id), None)
         if decision is None:
             raise StaleDecision("This prompt has expired: the game has moved on.")
         if decision.player != player:

@@ -60,11 +60,13 @@ def max_placeable(game: Game, house: str) -> int:
 
 
 def default_orders(game: Game, house: str) -> dict[str, str]:
-    """A legal assignment (for deadlines): regular tokens first, then specials within the limit."""
+    """The deadline's orders (docs/decisions.md): Defense and Consolidate Power first, then Support, Raid and
+    March, within the restrictions and the star limit; Consolidate Power goes to land areas, where it yields."""
+    b = game.board
     areas = areas_needing_orders(game, house)
     tokens = eligible_tokens(game, house, placed=[])
-    preference = ["D+1a", "D+1b", "CPa", "CPb", "S0a", "S0b", "Ra", "Rb", "M0", "M-1",
-                  "D+2*", "CP*", "S+1*", "R*", "M+1*"]
+    preference = ["D+1a", "D+1b", "CPa", "CPb", "D+2*", "CP*", "S0a", "S0b", "S+1*", "Ra", "Rb", "R*",
+                  "M-1", "M0", "M+1*"]
     ordered = [t for t in preference if t in tokens]
     chosen: list[str] = []
     specials = 0
@@ -76,7 +78,13 @@ def default_orders(game: Game, house: str) -> dict[str, str]:
                 continue
             specials += 1
         chosen.append(token)
-    return dict(zip(areas, chosen))
+    collect = [t for t in chosen if b.order_tokens[t].type == "consolidate_power"]
+    others = [t for t in chosen if t not in collect]
+    lands = [a for a in areas if b.is_land(a)]
+    rest = [a for a in areas if a not in lands[:len(collect)]]
+    placed = dict(zip(lands, collect))
+    placed.update(zip(rest, others + collect[len(lands):]))
+    return placed
 
 
 def place_token(game: Game, house: str, area: str, text: str, others: dict[str, str]) -> tuple[str, str | None]:

@@ -386,20 +386,21 @@ def is_pass(kind: str, value: Any) -> bool:
     return nothing is not None and type(value) is type(nothing) and value == nothing
 
 
-def present(game: Game, decision: Decision) -> Decision:
-    """Fill ``label``, ``choices`` and ``info['purpose']`` (the info dict is copied, never the frame's own)."""
+def present(game: Game, decision: Decision, choices: bool = True) -> Decision:
+    """Fill ``label``, ``choices`` (unless not wanted) and ``info['purpose']`` (the info dict is copied, never
+    the frame's own)."""
     frame = game.state.stack[-1] if game.state.stack else {}
     decision.info = dict(decision.info)
     x = Context(game, decision, frame)
     labeller, chooser, _ = KINDS[decision.kind]
     decision.label, decision.info["purpose"] = labeller(x)
-    if decision.options is not None:
-        choices = []
+    if decision.options is not None and choices:
+        listed = []
         for value in decision.options:
             label, description = chooser(x, value) if chooser else (str(value), "")
             choice: dict[str, Any] = {"value": value, "label": label, "description": description}
             if is_pass(decision.kind, value):
                 choice["pass"] = True
-            choices.append(choice)
-        decision.choices = choices
+            listed.append(choice)
+        decision.choices = listed
     return decision

@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
+from engine.agot.present import present
 
 if TYPE_CHECKING:
     from engine.agot.game import Game
@@ -103,7 +104,7 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
                 face_down["token"] = orders[area]
             areas[area]["order"] = face_down
     view["areas"] = areas
-    open_now = game.open_decisions()
+    open_now = [present(game, d, choices=d.player == player) for d in game.raw_decisions()]
     view["waiting_for"] = sorted({d.player for d in open_now})
     view["waiting"] = [{"house": d.player, "kind": d.kind, "label": d.label} for d in open_now]
     if player is not None:

@@ -71,8 +71,11 @@ def test_defaults_follow_the_document():
         assert d["default"]["moves"] == {}
     for game, d in w.decisions["orders"]:
         kinds = {game.board.order_tokens[t].type for t in d["default"].values()}
-        if len(d["default"]) <= 4 and not d["info"]["restrictions"]:
+        if len(d["default"]) <= 4 + min(2, d["info"]["special_limit"]) and not d["info"]["restrictions"]:
             assert kinds <= {"defense", "consolidate_power"}, d["default"]
+        lands = [a for a in d["info"]["areas"] if game.board.is_land(a)]
+        collect = [a for a, t in d["default"].items() if game.board.order_tokens[t].type == "consolidate_power"]
+        assert all(a in lands for a in collect) or set(lands) <= set(collect), d["default"]
 
 
 def test_bids_and_tie_breaks_name_their_purpose():
