@@ -228,7 +228,10 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
     for dest, kinds in moves.items():
         changes[dest] = changes.get(dest, 0) + len(kinds)
     if not supply_allows(game, house, changes):
-        raise IllegalAnswer("That march would put you over your supply limit.")
+        sizes = ", ".join(map(str, world.army_sizes(s, house, changes)))
+        limits = ", ".join(map(str, b.supply_limits(s.houses[house].supply)))
+        raise IllegalAnswer(f"That march would put you over your supply limit: armies of {sizes} where your "
+                            f"supply allows {limits}.")
     leaving_all = moves and not free and len(s.areas[source].units) == sum(len(k) for k in moves.values())
     if leave_token:
         if not leaving_all:

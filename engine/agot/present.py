@@ -8,6 +8,7 @@ House cards with their strength, icons and our own summary of the ability).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -291,10 +292,9 @@ def _wildling(x: Context) -> tuple[str, str]:
 
 def _crow_down_choice(x: Context, v: Any) -> Choice:
     parts = []
-    if v["downgrade"]:
-        parts.append("Knights become Footmen in " + ", ".join(x.area(a) for a in v["downgrade"]))
-    if v["destroy"]:
-        parts.append("Knights destroyed in " + ", ".join(x.area(a) for a in v["destroy"]))
+    for what, areas in (("Knights become Footmen in ", v["downgrade"]), ("Knights destroyed in ", v["destroy"])):
+        if areas:
+            parts.append(what + ", ".join(f"{x.area(a)} ({n})" for a, n in Counter(areas).items()))
     text = "; ".join(parts) or "No Knight"
     return text, text + "."
 
@@ -302,8 +302,11 @@ def _crow_down_choice(x: Context, v: Any) -> Choice:
 def _crow_up_choice(x: Context, v: Any) -> Choice:
     if not v:
         return "No upgrade", "Keep your Footmen."
-    where = ", ".join(x.area(a) for a in v)
-    return f"Upgrade in {where}", f"A Footman becomes a Knight in each of {where}."
+    counts = Counter(v)
+    where = ", ".join(x.area(a) + (f" ({n})" if n > 1 else "") for a, n in counts.items())
+    plural = "Footmen become Knights" if len(v) > 1 else "Footman becomes a Knight"
+    return f"Upgrade in {where}", f"{len(v)} {plural}: " + ", ".join(
+        f"{n} in {x.area(a)}" for a, n in counts.items()) + "."
 
 
 def _area_choice(x: Context, v: Any) -> Choice:

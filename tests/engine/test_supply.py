@@ -216,7 +216,7 @@ def test_11_7_no_march_may_exceed_the_current_limit():  # C7
     assert world.supply_from_barrels(g.board, g.state, "stark") == 4
     before = g.to_dict()
     msg = refused(g, "stark", {"from": "moat-cailin", "moves": {"winterfell": ["footman"]}})
-    assert msg == "That march would put you over your supply limit."
+    assert msg == "That march would put you over your supply limit: armies of 3, 2 where your supply allows 2, 2."
     assert g.to_dict() == before
     answer(g, "stark", {"from": "moat-cailin", "moves": {"the-twins": ["footman"]}})
     answer(g, "greyjoy", {"from": "riverrun", "moves": {"seagard": ["footman"]}})
