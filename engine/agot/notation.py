@@ -82,13 +82,20 @@ def _refuse(message: str) -> str:
 
 
 def normalize_areas(b: Board, answer: Any) -> Any:
-    """``answer`` with every string naming an area exactly replaced by the area's id (keys too)."""
+    """``answer`` with every string naming an area exactly replaced by the area's id (keys too; two keys naming
+    the same area are refused)."""
     if isinstance(answer, str):
         if answer in b.areas:
             return answer
         return _keys(b).get(key(answer), answer) if len(answer) < 60 else answer
     if isinstance(answer, dict):
-        return {normalize_areas(b, k): normalize_areas(b, v) for k, v in answer.items()}
+        out = {}
+        for k, v in answer.items():
+            area = normalize_areas(b, k)
+            if area in out:
+                raise IllegalAnswer(f"{b.areas[area].name} is named twice.")
+            out[area] = normalize_areas(b, v)
+        return out
     if isinstance(answer, (list, tuple)):
         return [normalize_areas(b, v) for v in answer]
     return answer

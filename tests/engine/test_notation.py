@@ -43,6 +43,8 @@ def test_area_names_ids_case_punctuation_and_unique_prefixes():
         area_id(b, "Narnia")
     assert normalize_areas(b, {"from": "The Reach", "moves": {"BLACKWATER": ["knight"]}, "x": [True, None]}) == \
         {"from": "the-reach", "moves": {"blackwater": ["knight"]}, "x": [True, None]}
+    with pytest.raises(IllegalAnswer, match="^Winterfell is named twice.$"):
+        normalize_areas(b, {"winterfell": "D+1", "WinterFell": "M0"})
     assert normalize_areas(b, ["none", "keep", "attacker", "footman", "iron_throne", "M+1*"]) == \
         ["none", "keep", "attacker", "footman", "iron_throne", "M+1*"]  # only area names change
 
