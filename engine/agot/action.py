@@ -217,24 +217,31 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
                                 "your own home area, or you have no Power available).")
     order = s.areas[source].order
     assert order is not None
-    # Non-combat moves first (8.15), then the area left behind, then the attack.
+    token = order.token
+    # Non-combat moves first (8.15), then the attackers leave (A26), then the area left behind, then the attack.
     for dest, kinds in moves.items():
         if dest != attack:
             world.move_units(game, house, source, dest, kinds)
-    if leave_token:
-        s.areas[source].power_token = house
-        s.houses[house].power -= 1
-        game.emit("power_token", f"{game.house_name(house)} leaves a Power token in {game.area_name(source)}.",
-                  house=house, area=source)
+    neutral = attack is not None and is_neutral_attack(game, house, attack)
+    if attack is not None and not neutral:
+        world.lift_attackers(game, house, source, attack, moves[attack])
+    if leave_token and not neutral:  # against a neutral force only once it falls (A24)
+        world.place_power_token(game, house, source)
     moved = ", ".join(f"{len(k)} to {game.area_name(d)}" for d, k in moves.items()) or "no units"
     game.emit("march", f"{game.house_name(house)} marches from {game.area_name(source)} "
-              f"({describe(b.order_tokens[order.token])}): {moved}.", house=house, area=source,
-              moves=moves, attack=attack)
+              f"({describe(b.order_tokens[token])}): {moved}.", house=house, area=source,
+              moves={d: list(k) for d, k in moves.items()}, attack=attack)
     if attack is None:
         s.areas[source].order = None
         world.settle_ports(game)
         return
-    start_combat(game, house, source, attack, moves[attack], order.token)
+    world.settle_ports(game)
+    start_combat(game, house, source, attack, moves[attack], token, leave_token=leave_token and neutral)
+
+
+def is_neutral_attack(game: Game, house: str, area: str) -> bool:
+    st = game.state.areas[area]
+    return bool(st.neutral) and not (st.units and st.house != house)
 
 
 def supply_allows(game: Game, house: str, changes: dict[str, int]) -> bool:

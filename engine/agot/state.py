@@ -49,6 +49,8 @@ class AreaState:
     garrison: int = 0  # home garrison strength
     neutral: int = 0  # neutral force strength (0 = none)
     blocked: bool = False  # "~" token: never entered
+    attacker: str | None = None  # during a combat here: the attacking house (A26)
+    attacking: list[Unit] = field(default_factory=list)  # its units, out of the area they marched from
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -65,6 +67,9 @@ class AreaState:
             out["neutral"] = self.neutral
         if self.blocked:
             out["blocked"] = True
+        if self.attacker:
+            out["attacker"] = self.attacker
+            out["attacking"] = [u.to_dict() for u in self.attacking]
         return out
 
     @staticmethod
@@ -77,6 +82,8 @@ class AreaState:
             garrison=raw.get("garrison", 0),
             neutral=raw.get("neutral", 0),
             blocked=raw.get("blocked", False),
+            attacker=raw.get("attacker"),
+            attacking=[Unit.from_dict(u) for u in raw.get("attacking", [])],
         )
 
 

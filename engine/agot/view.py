@@ -7,7 +7,8 @@ PUBLIC (everyone):
   while a bid is open), Power tokens on the board, supply position and army limits,
   victory points, house cards in hand and discard pile (C8), units left in reserve,
   order tokens on the board after the reveal; per area: units (kind, routed), their
-  house, controller, Power token, garrison, neutral force, blocked, revealed order;
+  house, controller, Power token, garrison, neutral force, blocked, revealed order, and during a combat
+  the attacking units standing in the embattled area (``attacking``: house and units, A26);
   during Planning, which areas hold a face-down order and who has submitted; the
   size of the wildling deck; who must decide now; the public notes of the current
   step; the winner and ranking. A combat's notes (``notes['combat']``): attacker,
@@ -94,6 +95,9 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
             entry["neutral"] = st.neutral
         if st.blocked:
             entry["blocked"] = True
+        if st.attacker:
+            entry["attacking"] = {"house": st.attacker, "units": [{"kind": u.kind, "routed": u.routed}
+                                                                 for u in st.attacking]}
         areas[area] = entry
     for house, orders in placed.items():
         for area in orders:
