@@ -15,6 +15,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +52,8 @@ def bench(players: int, games: int, seed: int) -> dict[str, float]:
         mid = play(players, seed + i, until_round=5).game
         assert mid is not None
         for house in mid.state.houses:
-            views.append(timed(lambda h=house: mid.view(h)))  # type: ignore[misc]
-        public.append(timed(lambda: mid.view(None)))
+            views.append(timed(partial(mid.view, house)))
+        public.append(timed(partial(mid.view, None)))
         dicts.append(timed(mid.to_dict))
         if hasattr(mid, "copy"):
             copies.append(timed(mid.copy))

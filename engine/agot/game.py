@@ -49,8 +49,12 @@ class Game:
     # --- creation and persistence -------------------------------------------------------------
 
     @classmethod
-    def new(cls, player_count: int, seed: int, settings: Settings | None = None) -> Game:
-        """Set up a game for 3-6 players (RB2 p.4 and the per-count rules 1.14-1.17)."""
+    def new(cls, player_count: int, seed: int | None = None, settings: Settings | None = None) -> Game:
+        """Set up a game for 3-6 players (RB2 p.4 and the per-count rules 1.14-1.17).
+
+        Without a seed the game's random secret comes from ``secrets`` (unpredictable); an integer seed makes
+        the game reproducible (tests, the simulator).
+        """
         settings = settings or Settings()
         settings.validate()
         b = board()
@@ -77,7 +81,7 @@ class Game:
             fiefdoms=list(setup["tracks"]["fiefdoms"]),
             kings_court=list(setup["tracks"]["kings_court"]),
             settings=asdict(settings),
-            rng=seed,
+            rng=Rng.fresh() if seed is None else Rng(seed),
             wildling_threat=setup["wildling_threat"],
         )
         game = cls(state, b)
@@ -162,15 +166,10 @@ class Game:
         self.state.stack.pop()
 
     def shuffle(self, items: list[Any]) -> None:
-        rng = Rng(self.state.rng)
-        rng.shuffle(items)
-        self.state.rng = rng.state
+        self.state.rng.shuffle(items)
 
     def random_below(self, n: int) -> int:
-        rng = Rng(self.state.rng)
-        value = rng.below(n)
-        self.state.rng = rng.state
-        return value
+        return self.state.rng.below(n)
 
     def turn_order(self) -> list[str]:
         return list(self.state.iron_throne)
@@ -241,8 +240,10 @@ class Game:
                   victory_points={h: victory_points(b, s, h) for h in s.houses})
 
 
-def assign_houses(players: Sequence[str], seed: int, wishes: dict[str, str] | None = None) -> dict[str, str]:
-    """Give each player a house (1.7): wished houses first, the rest at random (deterministic by seed)."""
+def assign_houses(players: Sequence[str], seed: int | None = None,
+                  wishes: dict[str, str] | None = None) -> dict[str, str]:
+    """Give each player a house (1.7): wished houses first, the rest at random (deterministic by an integer seed,
+    unpredictable without one)."""
     b = board()
     if str(len(players)) not in b.setups:
         raise ValueError("A Game of Thrones takes 3 to 6 players")
@@ -256,7 +257,7 @@ def assign_houses(players: Sequence[str], seed: int, wishes: dict[str, str] | No
             raise ValueError(f"{house} was chosen twice")
         taken[player] = house
     free = [h for h in houses if h not in taken.values()]
-    rng = Rng(seed)
+    rng = Rng.fresh() if seed is None else Rng(seed)
     rng.shuffle(free)
     for player in players:
         if player not in taken:

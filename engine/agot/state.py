@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-SCHEMA_VERSION = 1
+from engine.core.rng import Rng
+
+SCHEMA_VERSION = 2  # 2: the RNG is {"secret", "counter"} (schema 1: one integer, loaded by seeding from it)
+SCHEMAS = (1, 2)
 
 
 @dataclass
@@ -110,7 +113,7 @@ class GameState:
     fiefdoms: list[str]
     kings_court: list[str]
     settings: dict[str, Any]
-    rng: int
+    rng: Rng  # never in a view (engine.agot.view)
     round: int = 1
     phase: str = "planning"
     blade_used: bool = False
@@ -156,13 +159,14 @@ class GameState:
             "ranking": list(self.ranking),
             "notes": _copy(self.notes),
             "settings": dict(self.settings),
-            "rng": self.rng,
+            "rng": self.rng.to_dict(),
         }
 
     @staticmethod
     def from_dict(raw: dict[str, Any]) -> GameState:
-        if raw.get("schema") != SCHEMA_VERSION:
+        if raw.get("schema") not in SCHEMAS:
             raise ValueError(f"unsupported state schema {raw.get('schema')!r} (expected {SCHEMA_VERSION})")
+        rng = Rng(raw["rng"]) if isinstance(raw["rng"], int) else Rng.from_dict(raw["rng"])
         return GameState(
             houses={h: HouseState.from_dict(s) for h, s in raw["houses"].items()},
             areas={a: AreaState.from_dict(s) for a, s in raw["areas"].items()},
@@ -170,7 +174,7 @@ class GameState:
             fiefdoms=list(raw["fiefdoms"]),
             kings_court=list(raw["kings_court"]),
             settings=dict(raw["settings"]),
-            rng=raw["rng"],
+            rng=rng,
             round=raw["round"],
             phase=raw["phase"],
             blade_used=raw["blade_used"],

@@ -36,7 +36,7 @@ def _check_no_leak(game, decision, events):
     for viewer in [None, *game.state.houses]:
         view = game.view(viewer)
         assert not NEVER_IN_A_VIEW & set(_keys(view)), viewer
-        assert str(game.state.rng) not in json.dumps(view)
+        assert game.state.rng.secret.hex() not in json.dumps(view)
     # 2. while a reveal group is still open, nothing reaching another player carries the submitted answer
     group = decision.reveal_group
     if decision.secret and group and any(d.reveal_group == group for d in game.open_decisions()):

@@ -101,7 +101,7 @@ def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
-def rng_putting_winter_on_top(deck: list[str], times: int) -> int:
+def rng_putting_winter_on_top(deck: list[str], times: int) -> Rng:
     """An RNG state under which a deck with Winter Is Coming on top reshuffles it back on top ``times``
     times in a row, then reveals another card (the engine's draw, replayed)."""
     assert deck[0] == WINTER
@@ -116,7 +116,7 @@ def rng_putting_winter_on_top(deck: list[str], times: int) -> int:
         else:
             rng.shuffle(cards)
             if cards[0] != WINTER:
-                return seed
+                return Rng(seed)
     raise AssertionError("no such seed")
 
 
