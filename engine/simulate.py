@@ -20,7 +20,7 @@ from engine.agot import Game, Settings
 from engine.agot.agent import RandomAgent
 from engine.agot.board import board
 from engine.agot.world import victory_points
-from engine.core import IllegalAnswer, Rng
+from engine.core import AlreadySubmitted, IllegalAnswer, Rng
 
 MAX_DECISIONS = 50_000
 RETRIES = 6
@@ -65,7 +65,7 @@ def play(players: int, seed: int, settings: Settings | None = None, on_event: An
                 raise RuntimeError("stalled: no open decision and no winner")
             if result.decisions >= MAX_DECISIONS:
                 raise RuntimeError(f"stalled: more than {MAX_DECISIONS} decisions")
-            decision = picker.choice(decisions)
+            decision = picker.choice(game.open_decisions(submitted=True))  # changes of mind included
             view = game.view(decision.player)
             mine = next(d for d in view["private"]["decisions"] if d["id"] == decision.id)
             if game.state.round == 5 and not result.state_bytes:
@@ -78,6 +78,9 @@ def play(players: int, seed: int, settings: Settings | None = None, on_event: An
                 t0 = time.perf_counter()
                 try:
                     events = game.submit(decision.player, decision.id, answer)
+                except AlreadySubmitted:  # a change of mind that changed nothing: the answer stands
+                    result.rejected += 1
+                    break
                 except IllegalAnswer:
                     if attempt == RETRIES:
                         raise

@@ -187,8 +187,10 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
     attack: str | None = None
     for dest, kinds in moves.items():
         if dest not in b.areas:
-            raise IllegalAnswer(f"'{dest}' is not an area of the board.")
+            raise IllegalAnswer(f"{answers.quote(dest)} is not an area of the board.")
         for kind in kinds:
+            if kind not in b.tables["unit_limits"]:
+                raise IllegalAnswer(f"{answers.quote(kind)} is not a unit: footman, knight, siege_engine or ship.")
             if kind not in free:
                 raise IllegalAnswer(f"There is no movable {kind.replace('_', ' ')} left in {b.areas[source].name} "
                                     "(routed units cannot march).")

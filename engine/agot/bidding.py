@@ -74,6 +74,7 @@ class BidStep(WaitingStep):
         listing = ", ".join(f"{game.house_name(h)} {n}" for h, n in bids.items())
         game.emit("bids_revealed", f"Bids for {frame['label']}: {listing}. The Power bid goes to the pool.",
                   purpose=frame["purpose"], label=frame["label"], bids=bids, group=frame["group"])
+        game.release(frame["group"])
         parent = _parent(game, frame)
         parent["bids"] = bids
         game.pop(frame)
@@ -92,6 +93,7 @@ class BidStep(WaitingStep):
         power = game.state.houses[house].power
         if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer <= power:
             raise IllegalAnswer(f"Bid a whole number of Power tokens from 0 to {power}.")
+        answer = int(answer)  # the engine's own value, never the client's object
         frame["bids"][house] = answer
         name = game.house_name(house)
         game.emit("bid_sealed", f"{name} bids {answer}.", Audience.sealed(frame["group"]),

@@ -31,7 +31,7 @@ from engine.agot import combat_cards, retreat, world
 from engine.agot.battle import ATTACKER, DEFENDER, NOBODY, UNIT_NAMES, Combat, Question
 from engine.agot.house_cards import ABILITIES, discard, loras_moves_order, refill_if_empty
 from engine.agot.steps import Frame, WaitingStep, step
-from engine.core import Decision, IllegalAnswer
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -100,7 +100,7 @@ class CombatStep(WaitingStep):
                         info=q["info"], default=q["default"], secret=q["secret"], reveal_group=q["group"])
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
-        q = frame["q"].pop(decision.player)
+        q = frame["q"][decision.player]  # kept: a secret answer may still change until its group is in
         value = _match(decision, answer)
         c = Combat(game, frame)
         if q["card"]:
@@ -119,7 +119,7 @@ def _match(decision: Decision, answer: Any) -> Any:
     for option in decision.options or []:
         if type(option) is type(answer) and option == answer:
             return option
-    raise IllegalAnswer(f"That is not one of the choices: {decision.options}.")
+    raise IllegalAnswer(f"That is not one of the choices: {answers.choices(decision.options)}.")
 
 
 def finish(c: Combat) -> None:

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 # Importing the phase modules registers their steps.
@@ -23,7 +23,8 @@ from engine.agot.state import AreaState, GameState, HouseState, Unit
 from engine.agot.steps import STEPS, Frame
 from engine.agot.view import build_view
 from engine.agot.world import land_areas, strongholds, supply_from_barrels, victory_points
-from engine.core import Audience, Decision, Event, NotYourDecision, Rng, StaleDecision
+from engine.core import AlreadySubmitted, Audience, Decision, Event, NotYourDecision, Rng, StaleDecision, answers
+from engine.core.protocol import SEALED
 
 MAX_LOOP = 100_000
 
@@ -112,25 +113,44 @@ class Game:
     def over(self) -> bool:
         return self.state.winner is not None
 
-    def open_decisions(self) -> list[Decision]:
+    def open_decisions(self, submitted: bool = False) -> list[Decision]:
+        """The decisions waiting for an answer; with ``submitted``, also the answered ones that may still change
+        (a secret answer until the last answer of its reveal group is in), flagged ``submitted``."""
         if self.over or not self.state.stack:
             return []
         frame = self.state.stack[-1]
-        return STEPS[frame["step"]].decisions(self, frame)
+        handler = STEPS[frame["step"]]
+        out = handler.decisions(self, frame)
+        if submitted:
+            out += [replace(handler.decision(self, frame, player, did), submitted=True)
+                    for player, did in frame.get("submitted", {}).items()]
+        return out
 
     def submit(self, player: str, decision_id: str, answer: Any) -> list[Event]:
-        """Apply one answer, or raise a typed error and change nothing."""
+        """Apply one answer, or raise a typed error and change nothing.
+
+        Returns the events someone may see now (sealed events stay in the state until their reveal). An answer
+        to a ``submitted`` decision replaces the earlier one and tells nobody else; the same answer again is
+        refused with ``AlreadySubmitted``.
+        """
         if self.over:
             raise StaleDecision("The game is over.")
-        decision = next((d for d in self.open_decisions() if d.id == decision_id), None)
+        decision = next((d for d in self.open_decisions(submitted=True) if d.id == decision_id), None)
         if decision is None:
             raise StaleDecision("This prompt has expired: the game has moved on.")
         if decision.player != player:
-            raise NotYourDecision(f"This decision belongs to {decision.player.title()}.")
+            raise NotYourDecision(f"This decision belongs to {self.house_name(decision.player)}.")
+        answer = _listed(decision, answer)
         snapshot = self.state.to_dict()
         self.events = []
         try:
             self._apply(decision, answer)
+            if decision.submitted:
+                if self.state.to_dict() == snapshot:
+                    raise AlreadySubmitted("You already submitted this answer; you may still change it until "
+                                           "everyone has answered.")
+                mine = Audience.player(player)
+                self.events = [e for e in self.events if e.audience == mine]  # a change tells nobody else
             self._advance()
         except BaseException:
             self.state.__dict__.update(GameState.from_dict(snapshot).__dict__)  # same object, old contents
@@ -148,7 +168,19 @@ class Game:
     # --- services for the steps --------------------------------------------------------------
 
     def emit(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, audience or Audience.public(), text, data))
+        """Record an event. A sealed one is kept in the state (never returned by ``submit``) until its reveal
+        group is released; a house's new sealed event in a group replaces its earlier one."""
+        event = Event(kind, audience or Audience.public(), text, data)
+        if event.audience.kind == SEALED:
+            kept = self.state.sealed.setdefault(event.audience.who or "", [])
+            kept[:] = [e for e in kept if e["data"].get("house") != data.get("house")]
+            kept.append(event.to_dict())
+            return
+        self.events.append(event)
+
+    def release(self, group: str) -> None:
+        """The reveal of ``group`` has happened: its public events carry the facts; the sealed ones go."""
+        self.state.sealed.pop(group, None)
 
     def pose(self, frame: Frame, players: Sequence[str]) -> None:
         """Open one new question per player for this frame (fresh decision ids)."""
@@ -180,6 +212,11 @@ class Game:
     def area_name(self, area: str) -> str:
         return self.board.areas[area].name
 
+    def named_area(self, value: Any) -> str:
+        """An area a client named, for a refusal: its name when it is one, else quoted."""
+        return self.board.areas[value].name if isinstance(value, str) and value in self.board.areas \
+            else answers.quote(value)
+
     # --- the loop ------------------------------------------------------------------------------
 
     def _apply(self, decision: Decision, answer: Any) -> None:
@@ -188,6 +225,10 @@ class Game:
         asked = frame.get("asked", {})
         if asked.get(decision.player) == decision.id:
             del asked[decision.player]
+            if decision.secret and decision.reveal_group and asked:
+                frame.setdefault("submitted", {})[decision.player] = decision.id  # may change until all are in
+        if not asked:
+            frame.pop("submitted", None)
         self.check_victory()
 
     def _advance(self) -> None:
@@ -238,6 +279,15 @@ class Game:
         s.stack = []
         self.emit("game_over", f"{self.house_name(s.winner)} wins the game.", winner=s.winner, ranking=ranking,
                   victory_points={h: victory_points(b, s, h) for h in s.houses})
+
+
+def _listed(decision: Decision, answer: Any) -> Any:
+    """For a decision with options, the engine's own option equal to the answer (so nothing of the client's
+    object reaches the state or an event); any other answer as it came, for the step to check."""
+    for option in decision.options or []:
+        if type(option) is type(answer) and option == answer:
+            return option
+    return answer
 
 
 def assign_houses(players: Sequence[str], seed: int | None = None,

@@ -51,8 +51,10 @@ def ship_destinations(game: Game, house: str, area: str) -> list[str]:
     return sorted(out)
 
 
-def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int]) -> list[str]:
-    """Apply a house's mustering actions (state is restored by the caller on IllegalAnswer)."""
+def apply_mustering(game: Game, house: str, actions: Any,
+                    areas: dict[str, int]) -> tuple[list[str], list[dict[str, str]]]:
+    """Apply a house's mustering actions (state is restored by the caller on IllegalAnswer); returns what was done
+    in words and the actions as the engine's own values (never the client's extra keys)."""
     b, s = game.board, game.state
     if not isinstance(actions, list):
         raise IllegalAnswer("Mustering is a list of actions (unit or upgrade per area).")
@@ -60,6 +62,7 @@ def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int])
     costs = b.tables["mustering_costs"]
     port_cap = b.tables["port_capacity"]
     done: list[str] = []
+    normal: list[dict[str, str]] = []
     for action in actions:
         if not isinstance(action, dict) or not isinstance(action.get("area"), str) or action["area"] not in points:
             raise IllegalAnswer("Each action needs an 'area' that is one of your mustering castles or strongholds.")
@@ -80,6 +83,7 @@ def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int])
             unit.kind = kind
             points[area] -= cost
             done.append(f"upgrades a Footman to a {kind.replace('_', ' ').title()} in {name}")
+            normal.append({"area": area, "upgrade": kind})
             continue
         kind = action.get("unit")
         if not isinstance(kind, str) or kind not in costs or kind.startswith("upgrade"):
@@ -107,7 +111,8 @@ def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int])
         points[area] -= cost
         where = f" in {b.areas[dest].name}" if dest == area else f" from {name} into {b.areas[dest].name}"
         done.append(f"musters a {kind.replace('_', ' ').title()}{where}")
-    return done
+        normal.append({"area": area, "unit": kind, "to": dest} if kind == "ship" else {"area": area, "unit": kind})
+    return done, normal
 
 
 @step("mustering")
@@ -132,7 +137,7 @@ class MusteringStep(HouseByHouseStep):
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
         house = decision.player
-        done = apply_mustering(game, house, answer, mustering_areas(game, house, frame.get("areas")))
+        done, actions = apply_mustering(game, house, answer, mustering_areas(game, house, frame.get("areas")))
         self.done(frame)
         text = "; ".join(done) if done else "musters nothing"
-        game.emit("muster", f"{game.house_name(house)} {text}.", house=house, actions=answer)
+        game.emit("muster", f"{game.house_name(house)} {text}.", house=house, actions=actions)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.agot.board import Board, OrderToken
-from engine.core import IllegalAnswer
+from engine.core import IllegalAnswer, answers
 
 TYPE_NAMES = {
     "march": "March", "defense": "Defense", "support": "Support", "raid": "Raid",
@@ -65,7 +65,8 @@ def resolve_token(b: Board, text: str, free: Iterable[str]) -> str:
     wanted = _canonical(text)
     matches = [t for t in b.order_tokens if t.upper().rstrip("AB") == wanted.upper() or t.upper() == wanted]
     if not matches:
-        raise IllegalAnswer(f"'{text}' is not an order. Use M-1, M0, M+1*, D+1, D+2*, S0, S+1*, R, R*, CP or CP*.")
+        raise IllegalAnswer(f"{answers.quote(text)} is not an order. Use M-1, M0, M+1*, D+1, D+2*, S0, S+1*, R, R*, "
+                            "CP or CP*.")
     for token in matches:
         if token in free:
             return token

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from engine.agot.orders import describe, is_restricted, resolve_token
 from engine.agot.state import Order
 from engine.agot.steps import Frame, WaitingStep, step
-from engine.core import Audience, Decision, IllegalAnswer
+from engine.core import Audience, Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
     from engine.agot.game import Game
@@ -89,7 +89,7 @@ def check_orders(game: Game, house: str, answer: Any) -> dict[str, str]:
     free = eligible_tokens(game, house, placed=[])
     for area, text in answer.items():
         if area not in b.areas:
-            raise IllegalAnswer(f"'{area}' is not an area of the board.")
+            raise IllegalAnswer(f"{answers.quote(area)} is not an area of the board.")
         if area not in areas:
             raise IllegalAnswer(f"You have no units in {b.areas[area].name}, so it cannot take an order.")
         if not isinstance(text, str):
@@ -158,6 +158,7 @@ class PlanningStep(WaitingStep):
                 game.state.areas[area].order = Order(house, token)
                 revealed[area] = [house, token]
         del frame["placed"]
+        game.release(f"orders-{game.state.round}")
         frame["stage"] = "raven"
         lines = [f"{game.house_name(h)} {game.area_name(a)}: {describe(game.board.order_tokens[t])}"
                  for a, (h, t) in sorted(revealed.items(), key=lambda kv: (kv[1][0], kv[0]))]

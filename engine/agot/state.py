@@ -129,6 +129,7 @@ class GameState:
     winner: str | None = None
     ranking: list[str] = field(default_factory=list)
     notes: dict[str, Any] = field(default_factory=dict)  # public extras of the current step (e.g. combat)
+    sealed: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # reveal group -> its sealed events
 
     @property
     def players(self) -> list[str]:
@@ -158,6 +159,7 @@ class GameState:
             "winner": self.winner,
             "ranking": list(self.ranking),
             "notes": _copy(self.notes),
+            "sealed": _copy(self.sealed),
             "settings": dict(self.settings),
             "rng": self.rng.to_dict(),
         }
@@ -190,6 +192,7 @@ class GameState:
             winner=raw.get("winner"),
             ranking=list(raw.get("ranking", [])),
             notes=_copy(raw.get("notes", {})),
+            sealed=_copy(raw.get("sealed", {})),
         )
 
 

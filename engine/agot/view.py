@@ -19,7 +19,8 @@ PUBLIC (everyone):
   sword and fortification counts, and the victor.
 PRIVATE (the player only):
   the player's own placed orders before the reveal; the player's unused order
-  tokens; the player's open decisions with their options; the wildling card seen
+  tokens; the player's open decisions with their options (and those answered that may still change,
+  flagged ``submitted``); the wildling card seen
   with the Raven while it stays on top.
 HIDDEN (nobody):
   other players' orders before the reveal and their unused tokens, bids before the
@@ -115,7 +116,7 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
             "unused_orders": unused_tokens(game, player, list(placed.get(player, {}).values())
                                            + [st.order.token for st in s.areas.values()
                                               if st.order and st.order.house == player]),
-            "decisions": [d.to_dict() for d in open_now if d.player == player],
+            "decisions": [d.to_dict() for d in game.open_decisions(submitted=True) if d.player == player],
             "raven_peek": s.raven_peek["card"] if s.raven_peek and s.raven_peek["house"] == player else None,
         }
     return view

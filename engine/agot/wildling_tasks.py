@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.core import Decision, IllegalAnswer
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
     from engine.agot.game import Game
@@ -46,7 +46,7 @@ class TaskHandler:
 
     def answer(self, game: Game, frame: Frame, task: Task, decision: Decision, answer: Any) -> None:
         if answer not in (decision.options or []):
-            raise IllegalAnswer("That is not one of the choices: " + ", ".join(map(str, decision.options or [])))
+            raise IllegalAnswer("That is not one of the choices: " + answers.choices(decision.options) + ".")
         self.apply(game, frame, task, answer)
 
     def apply(self, game: Game, frame: Frame, task: Task, answer: Any) -> None:

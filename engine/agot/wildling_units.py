@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from engine.agot import world
 from engine.agot.mustering import mustering_areas
 from engine.agot.wildling_tasks import Task, TaskHandler, card_name, name, task
-from engine.core import Decision, IllegalAnswer
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
     from engine.agot.game import Game
@@ -106,7 +106,8 @@ class Destroy(TaskHandler):
             raise IllegalAnswer(f"Destroy exactly {count} unit(s).")
         for (area, kind), n in Counter((a, k) for a, k in answer).items():
             if units.get(area, []).count(kind) < n:
-                raise IllegalAnswer(f"You do not have {n} {kind} in {area} to destroy.")
+                raise IllegalAnswer(f"You do not have {n} {answers.unit(kind)} in {game.named_area(area)} to "
+                                    "destroy.")
         if one_area and len({a for a, _ in answer}) != 1:
             raise IllegalAnswer("All the units must come from one of your castle or stronghold areas.")
         destroy_units(game, task["house"], [list(p) for p in answer])

@@ -5,7 +5,9 @@ kind, and either a list of legal ``options`` or ``options is None`` for a
 structured answer checked by the game's validator. ``info`` carries what the
 deciding player needs to answer (it may hold that player's private facts, so a
 decision is only ever shown to its own player). ``default`` is an answer that is
-always legal: it drives deadlines and the fallback of the random agent.
+always legal: it drives deadlines and the fallback of the random agent. A secret decision with a
+``reveal_group`` stays answerable after its answer (``submitted``) until the last answer of its group is
+in: a new answer replaces the old one.
 
 Every event names its audience: everybody, one player, or nobody until the
 reveal group ``group`` is opened (a sealed event is stored, never sent).
@@ -70,10 +72,11 @@ class Decision:
     default: Any = None
     secret: bool = False
     reveal_group: str | None = None
+    submitted: bool = False  # answered, still open for a change until the last answer of its reveal group
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id, "player": self.player, "kind": self.kind, "prompt": self.prompt,
             "options": self.options, "info": self.info, "default": self.default, "secret": self.secret,
-            "reveal_group": self.reveal_group,
+            "reveal_group": self.reveal_group, "submitted": self.submitted,
         }

@@ -263,8 +263,8 @@ def test_11_8_the_owner_chooses_which_units_to_destroy():  # A21
     ([["lannisport", "footman"]], "exactly 2 unit"),                                       # too few
     ([["lannisport", "footman"]] * 3, "exactly 2 unit"),                                   # more than the fewest
     ([["lannisport", "footman"], ["stoney-sept", "footman"]], "still break your supply limit"),
-    ([["seagard", "footman"], ["lannisport", "footman"]], "do not have 1 footman in seagard"),
-    ([["lannisport", "siege_engine"], ["lannisport", "footman"]], "do not have 1 siege_engine"),
+    ([["seagard", "footman"], ["lannisport", "footman"]], "do not have 1 footman in Seagard"),
+    ([["lannisport", "siege_engine"], ["lannisport", "footman"]], "do not have 1 siege engine"),
     ("lannisport", r"\[area, unit\] pairs"),
 ])
 def test_11_8_a_reconciliation_must_destroy_exactly_the_fewest_units(removal, message):  # A21
