@@ -65,7 +65,9 @@ def play(players: int, seed: int, settings: Settings | None = None, on_event: An
                 raise RuntimeError("stalled: no open decision and no winner")
             if result.decisions >= MAX_DECISIONS:
                 raise RuntimeError(f"stalled: more than {MAX_DECISIONS} decisions")
-            decision = picker.choice(game.open_decisions(submitted=True))  # changes of mind included
+            if picker.below(10) == 0:  # now and then a change of mind (a secret answer replaced before its reveal)
+                decisions = game.open_decisions(submitted=True)
+            decision = picker.choice(decisions)
             view = game.view(decision.player)
             mine = next(d for d in view["private"]["decisions"] if d["id"] == decision.id)
             if game.state.round == 5 and not result.state_bytes:

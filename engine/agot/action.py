@@ -83,6 +83,8 @@ class RaidStep(CyclingStep):
         for area in order_areas(game, player, "raid"):
             options += [{"area": area, "target": t} for t in raid_targets(game, area)]
             options.append({"area": area, "target": None})
+        if all(o["target"] is None for o in options):
+            options = options[:1]  # no target anywhere (and none can appear): nothing to ask
         return Decision(id=did, player=player, kind="raid", options=options, default=options[-1],
                         prompt="Resolve one of your Raid orders: choose its target, or no effect.")
 
@@ -128,6 +130,12 @@ def march_info(game: Game, house: str, area: str) -> dict[str, Any]:
             "can_leave_power_token": _may_leave_token(game, house, area)}
 
 
+def movable(info: dict[str, Any]) -> bool:
+    """Whether any unit of a March order (``march_info``) can go anywhere."""
+    kinds = info["units"]
+    return any(info["ship_destinations"] if k == "ship" else info["land_destinations"] for k in kinds)
+
+
 def _may_leave_token(game: Game, house: str, area: str) -> bool:
     s, b = game.state, game.board
     return (b.is_land(area) and s.areas[area].power_token is None and s.houses[house].power > 0
@@ -142,7 +150,7 @@ class MarchStep(CyclingStep):
         areas = order_areas(game, player, "march")
         info = {a: march_info(game, player, a) for a in areas}
         default = {"from": areas[0], "moves": {}, "leave_power_token": False}
-        stuck = not any(i["units"] for i in info.values())  # only routed units: nothing can move
+        stuck = not any(movable(i) for i in info.values())  # no unit can go anywhere: nothing to ask
         return Decision(
             id=did, player=player, kind="march",
             prompt="Resolve one of your March orders: move any of its units (at most one attack).",

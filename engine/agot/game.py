@@ -247,8 +247,41 @@ class Game:
             forced = next((d for d in decisions if d.options is not None and len(d.options) == 1), None)
             if forced is None:
                 return
+            self._announce_forced(forced, forced.options[0])  # type: ignore[index]
             self._apply(forced, forced.options[0])  # type: ignore[index]
         raise RuntimeError("the game made no progress")
+
+    def _announce_forced(self, decision: Decision, choice: Any) -> None:
+        """A choice made for a house because it had only one: said in words (private for a secret one)."""
+        house = self.house_name(decision.player)
+        if decision.kind == "retreat":
+            text = f"{house}'s only retreat was to {self.words(choice)}."
+        elif decision.kind == "raid" and isinstance(choice, dict) and choice.get("target") is None:
+            text = f"{house}'s Raid in {self.words(choice['area'])} has no target: it is removed without effect."
+        elif decision.kind == "march" and isinstance(choice, dict) and not choice.get("moves"):
+            text = f"{house}'s March in {self.words(choice['from'])} cannot move any unit: it is removed."
+        elif decision.kind == "house_card":
+            text = f"{house}'s only House card is {self.words(choice)}."
+        else:
+            text = f"{house} had only one choice ({decision.kind.replace('_', ' ')}): {self.words(choice)}."
+        audience = Audience.player(decision.player) if decision.secret else Audience.public()
+        self.emit("forced_choice", text, audience, forced=True, house=decision.player, decision=decision.kind,
+                  choice=choice)
+
+    def words(self, value: Any) -> str:
+        """An engine value in words, ids replaced by the names of houses, areas and cards."""
+        if isinstance(value, str):
+            if value in self.state.houses:
+                return self.house_name(value)
+            if value in self.board.areas:
+                return self.area_name(value)
+            if value in self.board.card_by_id:
+                return str(self.board.card_by_id[value]["name"])
+        if isinstance(value, dict):
+            return ", ".join(f"{k.replace('_', ' ')} {self.words(v)}" for k, v in value.items()) or "nothing"
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.words(v) for v in value) or "nothing"
+        return answers.plain(value)
 
     def check_victory(self) -> None:
         """A house controlling its 7th castle/stronghold area wins at once (19.2, A18)."""

@@ -51,6 +51,28 @@ def ship_destinations(game: Game, house: str, area: str) -> list[str]:
     return sorted(out)
 
 
+def can_buy(game: Game, house: str, area: str, points: int) -> bool:
+    """Whether anything at all can be mustered in ``area`` (a unit or an upgrade within points, pool, supply,
+    and room for a ship)."""
+    b, s = game.board, game.state
+    costs = b.tables["mustering_costs"]
+    st = s.areas[area]
+    footman_here = st.house == house and any(u.kind == "footman" for u in st.units)
+    for kind in UPGRADES:
+        if footman_here and costs["upgrade_" + kind] <= points and world.pool(b, s, house, kind) > 0:
+            return True
+    for kind in b.tables["unit_limits"]:
+        if costs[kind] > points or world.pool(b, s, house, kind) < 1:
+            continue
+        places = ship_destinations(game, house, area) if kind == "ship" else [area]
+        for dest in places:
+            if b.is_port(dest) and len(s.areas[dest].units) >= b.tables["port_capacity"]:
+                continue
+            if world.within_supply(b, s, house, {dest: 1}):
+                return True
+    return False
+
+
 def apply_mustering(game: Game, house: str, actions: Any,
                     areas: dict[str, int]) -> tuple[list[str], list[dict[str, str]]]:
     """Apply a house's mustering actions (state is restored by the caller on IllegalAnswer); returns what was done
@@ -120,7 +142,12 @@ class MusteringStep(HouseByHouseStep):
     """Frame: {"houses": [...in turn order], "areas": None or [area], "source": str}."""
 
     def has_work(self, game: Game, frame: Frame, house: str) -> bool:
-        return bool(mustering_areas(game, house, frame.get("areas")))
+        areas = mustering_areas(game, house, frame.get("areas"))
+        if areas and not any(can_buy(game, house, a, p) for a, p in areas.items()):
+            game.emit("muster", f"{game.house_name(house)} has nothing it can muster.", house=house, actions=[],
+                      forced=True)
+            return False
+        return bool(areas)
 
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
         areas = mustering_areas(game, player, frame.get("areas"))
