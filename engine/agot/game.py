@@ -22,7 +22,7 @@ from engine.agot.board import Board, board
 from engine.agot.state import AreaState, GameState, HouseState, Unit
 from engine.agot.steps import STEPS, Frame
 from engine.agot.view import build_view
-from engine.agot.world import land_areas, strongholds, supply_from_barrels, victory_points
+from engine.agot.world import castle_holders, land_areas, strongholds, supply_from_barrels, victory_points
 from engine.core import AlreadySubmitted, Audience, Decision, Event, NotYourDecision, Rng, StaleDecision, answers
 from engine.core.protocol import SEALED
 
@@ -46,6 +46,8 @@ class Game:
         self.state = state
         self.board = b or board()
         self.events: list[Event] = []
+        self._castles: tuple[str | None, ...] | None = None  # castle holders at the last victory check
+        self._checked: set[str] = set()  # decision ids already looked at for a forced choice
 
     # --- creation and persistence -------------------------------------------------------------
 
@@ -107,24 +109,47 @@ class Game:
     def from_dict(cls, raw: dict[str, Any]) -> Game:
         return cls(GameState.from_dict(raw))
 
+    def copy(self) -> Game:
+        """An independent game in the same state (the board, immutable, is shared): for look-ahead and tests."""
+        return Game(self.state.copy(), self.board)
+
     # --- the protocol ------------------------------------------------------------------------
 
     @property
     def over(self) -> bool:
         return self.state.winner is not None
 
-    def open_decisions(self, submitted: bool = False) -> list[Decision]:
-        """The decisions waiting for an answer; with ``submitted``, also the answered ones that may still change
-        (a secret answer until the last answer of its reveal group is in), flagged ``submitted``."""
+    def open_decisions(self, submitted: bool = False, player: str | None = None) -> list[Decision]:
+        """The decisions waiting for an answer (only ``player``'s if given); with ``submitted``, also the answered
+        ones that may still change (a secret answer until the last answer of its reveal group is in), flagged
+        ``submitted``."""
         if self.over or not self.state.stack:
             return []
         frame = self.state.stack[-1]
         handler = STEPS[frame["step"]]
-        out = handler.decisions(self, frame)
+        out = [handler.decision(self, frame, p, did) for p, did in frame.get("asked", {}).items()
+               if player in (None, p)]
         if submitted:
-            out += [replace(handler.decision(self, frame, player, did), submitted=True)
-                    for player, did in frame.get("submitted", {}).items()]
+            out += [replace(handler.decision(self, frame, p, did), submitted=True)
+                    for p, did in frame.get("submitted", {}).items() if player in (None, p)]
         return out
+
+    def _decision(self, decision_id: str) -> Decision | None:
+        """The open decision with this id (answered ones still open for a change included), built alone."""
+        if not self.state.stack:
+            return None
+        frame = self.state.stack[-1]
+        for key, submitted in (("asked", False), ("submitted", True)):
+            owner = next((p for p, did in frame.get(key, {}).items() if did == decision_id), None)
+            if owner is not None:
+                return replace(STEPS[frame["step"]].decision(self, frame, owner, decision_id), submitted=submitted)
+        return None
+
+    def waiting_for(self) -> list[str]:
+        """The houses whose answer the game is waiting for (public)."""
+        if self.over or not self.state.stack:
+            return []
+        return sorted(self.state.stack[-1].get("asked", {}))
 
     def submit(self, player: str, decision_id: str, answer: Any) -> list[Event]:
         """Apply one answer, or raise a typed error and change nothing.
@@ -135,7 +160,7 @@ class Game:
         """
         if self.over:
             raise StaleDecision("The game is over.")
-        decision = next((d for d in self.open_decisions(submitted=True) if d.id == decision_id), None)
+        decision = self._decision(decision_id)
         if decision is None:
             raise StaleDecision("This prompt has expired: the game has moved on.")
         if decision.player != player:
@@ -155,6 +180,7 @@ class Game:
         except BaseException:
             self.state.__dict__.update(GameState.from_dict(snapshot).__dict__)  # same object, old contents
             self.events = []
+            self._castles, self._checked = None, set()
             raise
         events, self.events = self.events, []
         return events
@@ -241,14 +267,18 @@ class Game:
             if handler.run(self, frame):
                 self.check_victory()
                 continue
-            decisions = handler.decisions(self, frame)
-            if not decisions:
+            asked = frame.get("asked", {})
+            if not asked:
                 raise RuntimeError(f"step {frame['step']} is waiting for nobody")
-            forced = next((d for d in decisions if d.options is not None and len(d.options) == 1), None)
-            if forced is None:
+            # Only questions posed since the last look can be forced: the options of a posed question never depend
+            # on the others' answers (simultaneous questions are secret).
+            fresh = [handler.decision(self, frame, p, did) for p, did in asked.items() if did not in self._checked]
+            forced = [d for d in fresh if d.options is not None and len(d.options) == 1]
+            self._checked = (self._checked & set(asked.values())) | {d.id for d in fresh if d not in forced}
+            if not forced:
                 return
-            self._announce_forced(forced, forced.options[0])  # type: ignore[index]
-            self._apply(forced, forced.options[0])  # type: ignore[index]
+            self._announce_forced(forced[0], forced[0].options[0])  # type: ignore[index]
+            self._apply(forced[0], forced[0].options[0])  # type: ignore[index]
         raise RuntimeError("the game made no progress")
 
     def _announce_forced(self, decision: Decision, choice: Any) -> None:
@@ -284,11 +314,16 @@ class Game:
         return answers.plain(value)
 
     def check_victory(self) -> None:
-        """A house controlling its 7th castle/stronghold area wins at once (19.2, A18)."""
+        """A house controlling its 7th castle/stronghold area wins at once (19.2, A18). Counted only when the
+        control of a castle or stronghold area changed since the last check."""
         if self.over:
             return
+        held = castle_holders(self.board, self.state)
+        if held == self._castles:
+            return
+        self._castles = held
         target = self.board.tables["castles_to_win"]
-        winners = [h for h in self.state.houses if victory_points(self.board, self.state, h) >= target]
+        winners = [h for h in self.state.houses if held.count(h) >= target]
         if winners:
             self.finish(winners)
 

@@ -11,8 +11,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from engine.agot.board import Board
 from engine.agot.orders import describe, is_restricted, resolve_token
 from engine.agot.state import Order
 from engine.agot.steps import Frame, WaitingStep, step
@@ -45,9 +47,14 @@ def unused_tokens(game: Game, house: str, placed: list[str] | None = None) -> li
 
 def eligible_tokens(game: Game, house: str, placed: list[str] | None = None) -> list[str]:
     """Unused tokens not forbidden by this round's restrictions (A5)."""
-    b = game.board
-    restrictions = game.state.restrictions
-    return [t for t in unused_tokens(game, house, placed) if not is_restricted(b.order_tokens[t], restrictions)]
+    allowed = allowed_tokens(game.board, tuple(game.state.restrictions))
+    return [t for t in unused_tokens(game, house, placed) if t in allowed]
+
+
+@lru_cache(maxsize=64)
+def allowed_tokens(b: Board, restrictions: tuple[str, ...]) -> frozenset[str]:
+    """The token ids this round's restrictions allow (a pure function of the restrictions)."""
+    return frozenset(t for t, token in b.order_tokens.items() if not is_restricted(token, restrictions))
 
 
 def max_placeable(game: Game, house: str) -> int:

@@ -75,6 +75,14 @@ class AreaState:
             out["attacking"] = [u.to_dict() for u in self.attacking]
         return out
 
+    def copy(self) -> AreaState:
+        """An independent copy (units are copied; an Order is never changed in place, only replaced)."""
+        new = object.__new__(AreaState)
+        new.__dict__.update(self.__dict__)
+        new.units = [Unit(u.kind, u.routed) for u in self.units] if self.units else []
+        new.attacking = [Unit(u.kind, u.routed) for u in self.attacking] if self.attacking else []
+        return new
+
     @staticmethod
     def from_dict(raw: dict[str, Any]) -> AreaState:
         return AreaState(
@@ -99,6 +107,9 @@ class HouseState:
 
     def to_dict(self) -> dict[str, Any]:
         return {"power": self.power, "supply": self.supply, "hand": list(self.hand), "discard": list(self.discard)}
+
+    def copy(self) -> HouseState:
+        return HouseState(self.power, self.supply, self.hand[:], self.discard[:])
 
     @staticmethod
     def from_dict(raw: dict[str, Any]) -> HouseState:
@@ -163,6 +174,22 @@ class GameState:
             "settings": dict(self.settings),
             "rng": self.rng.to_dict(),
         }
+
+    def copy(self) -> GameState:
+        """An independent copy, cheaper than a round trip through ``to_dict``/``from_dict``."""
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.houses = {h: hs.copy() for h, hs in self.houses.items()}
+        new.areas = {a: st.copy() for a, st in self.areas.items()}
+        for name in ("iron_throne", "fiefdoms", "kings_court", "westeros_revealed", "wildling_deck", "restrictions",
+                     "ranking"):
+            setattr(new, name, getattr(self, name)[:])
+        new.westeros_decks = [d[:] for d in self.westeros_decks]
+        new.raven_peek = dict(self.raven_peek) if self.raven_peek else None
+        new.stack, new.notes, new.sealed = _copy(self.stack), _copy(self.notes), _copy(self.sealed)
+        new.settings = dict(self.settings)
+        new.rng = Rng(self.rng.secret, self.rng.counter)
+        return new
 
     @staticmethod
     def from_dict(raw: dict[str, Any]) -> GameState:

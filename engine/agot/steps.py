@@ -6,7 +6,8 @@ frame names a step; the step's handler, registered here by name, knows how to:
 * ``run(game, frame) -> bool``: do the automatic work. Return ``True`` after any
   progress (the loop calls again), ``False`` once the frame waits for answers it
   has posed with ``game.pose``.
-* ``decisions(game, frame)``: the open decisions of the questions posed.
+* ``decision(game, frame, player, id)``: the decision of one question posed
+  (``frame["asked"]`` maps each asked player to its decision id).
 * ``answer(game, frame, decision, answer)``: check and apply one answer. It may
   raise ``IllegalAnswer`` at any point: the game then restores the state it had.
 """
@@ -25,8 +26,6 @@ Frame = dict[str, Any]
 
 class Step(Protocol):
     def run(self, game: Game, frame: Frame) -> bool: ...
-
-    def decisions(self, game: Game, frame: Frame) -> list[Decision]: ...
 
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision: ...
 
@@ -48,9 +47,6 @@ def step(name: str) -> Callable[[type], type]:
 
 class WaitingStep:
     """Base for steps whose questions are one per player, posed in ``frame['asked']``."""
-
-    def decisions(self, game: Game, frame: Frame) -> list[Decision]:
-        return [self.decision(game, frame, player, did) for player, did in frame.get("asked", {}).items()]
 
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
         raise NotImplementedError

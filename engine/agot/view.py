@@ -33,8 +33,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.agot import world
-
 if TYPE_CHECKING:
     from engine.agot.game import Game
 
@@ -65,31 +63,46 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
         "ranking": list(s.ranking),
         "notes": _public_notes(s.notes),
     }
-    view["houses"] = {
-        h: {
-            "name": b.houses[h]["name"],
-            "power": None if bidding and h != player else hs.power,
-            "power_on_board": world.power_on_board(s, h),
-            "supply": hs.supply,
-            "army_limits": b.supply_limits(hs.supply),
-            "victory_points": world.victory_points(b, s, h),
-            "hand": list(hs.hand),
-            "discard": list(hs.discard),
-            "reserve": {k: world.pool(b, s, h, k) for k in b.tables["unit_limits"]},
-            "orders_submitted": h in placed,
-        }
-        for h, hs in s.houses.items()
-    }
+    limits = b.tables["unit_limits"]
+    counts: dict[str, dict[str, int]] = {h: dict.fromkeys(limits, 0) for h in s.houses}
+    tokens: dict[str, int] = dict.fromkeys(s.houses, 0)
+    points: dict[str, int] = dict.fromkeys(s.houses, 0)
+    orders_of_viewer: list[str] = []
     areas: dict[str, Any] = {}
+    ports: list[tuple[dict[str, Any], str]] = []
+    houses, infos = s.houses, b.areas
     for area, st in s.areas.items():
-        entry: dict[str, Any] = {"controller": world.controller(b, s, area)}
-        if st.units:
-            entry["house"] = st.house
-            entry["units"] = [{"kind": u.kind, "routed": u.routed} for u in st.units]
-        if st.order:
-            entry["order"] = {"house": st.order.house, "token": st.order.token}
-        if st.power_token:
-            entry["power_token"] = st.power_token
+        info = infos[area]
+        units, house, token, order = st.units, st.house, st.power_token, st.order
+        # world.controller, inlined for speed: units, else (on land) a Power token, else the home shield
+        ctrl = None
+        if info.kind == "port":
+            pass  # follows its land area, below
+        elif units:
+            ctrl = house
+        elif info.kind == "land":
+            ctrl = token or (info.home if info.home in houses else None)
+        entry: dict[str, Any] = {"controller": ctrl}
+        if info.kind == "port":
+            ports.append((entry, info.port_land or ""))
+        elif ctrl and info.castle and ctrl in points:
+            points[ctrl] += 1
+        if units:
+            entry["house"] = house
+            entry["units"] = shown = []
+            owned = counts.get(house or "") or {}
+            for u in units:
+                shown.append({"kind": u.kind, "routed": u.routed})
+                if u.kind in owned:
+                    owned[u.kind] += 1
+        if order:
+            entry["order"] = {"house": order.house, "token": order.token}
+            if order.house == player:
+                orders_of_viewer.append(order.token)
+        if token:
+            entry["power_token"] = token
+            if token in tokens:
+                tokens[token] += 1
         if st.garrison:
             entry["garrison"] = st.garrison
         if st.neutral:
@@ -99,7 +112,27 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
         if st.attacker:
             entry["attacking"] = {"house": st.attacker, "units": [{"kind": u.kind, "routed": u.routed}
                                                                  for u in st.attacking]}
+            for u in st.attacking:
+                counts[st.attacker][u.kind] += 1
         areas[area] = entry
+    for entry, land in ports:
+        entry["controller"] = areas[land]["controller"]
+    track = b.tables["supply_track"]
+    view["houses"] = {
+        h: {
+            "name": b.houses[h]["name"],
+            "power": None if bidding and h != player else hs.power,
+            "power_on_board": tokens[h],
+            "supply": hs.supply,
+            "army_limits": list(track[max(0, min(6, hs.supply))]),  # Board.supply_limits
+            "victory_points": points[h],
+            "hand": hs.hand[:],
+            "discard": hs.discard[:],
+            "reserve": {k: n - counts[h][k] for k, n in limits.items()},
+            "orders_submitted": h in placed,
+        }
+        for h, hs in s.houses.items()
+    }
     for house, orders in placed.items():
         for area in orders:
             face_down: dict[str, Any] = {"house": house, "face_down": True}
@@ -107,16 +140,13 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
                 face_down["token"] = orders[area]
             areas[area]["order"] = face_down
     view["areas"] = areas
-    open_now = game.open_decisions()
-    view["waiting_for"] = sorted({d.player for d in open_now})
+    view["waiting_for"] = game.waiting_for()
     if player is not None:
         from engine.agot.planning import unused_tokens
 
         view["private"] = {
-            "unused_orders": unused_tokens(game, player, list(placed.get(player, {}).values())
-                                           + [st.order.token for st in s.areas.values()
-                                              if st.order and st.order.house == player]),
-            "decisions": [d.to_dict() for d in game.open_decisions(submitted=True) if d.player == player],
+            "unused_orders": unused_tokens(game, player, list(placed.get(player, {}).values()) + orders_of_viewer),
+            "decisions": [d.to_dict() for d in game.open_decisions(submitted=True, player=player)],
             "raven_peek": s.raven_peek["card"] if s.raven_peek and s.raven_peek["house"] == player else None,
         }
     return view

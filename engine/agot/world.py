@@ -123,7 +123,12 @@ def supply_from_barrels(b: Board, s: GameState, house: str) -> int:
 
 def victory_points(b: Board, s: GameState, house: str) -> int:
     """Areas with a castle or stronghold the house controls (C4)."""
-    return sum(1 for a, info in b.areas.items() if info.castle and controller(b, s, a) == house)
+    return sum(1 for a in b.castle_areas if controller(b, s, a) == house)
+
+
+def castle_holders(b: Board, s: GameState) -> tuple[str | None, ...]:
+    """Who controls each castle or stronghold area (``b.castle_areas`` order): all victory depends on."""
+    return tuple(controller(b, s, a) for a in b.castle_areas)
 
 
 def strongholds(b: Board, s: GameState, house: str) -> int:

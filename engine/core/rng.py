@@ -42,6 +42,12 @@ class Rng:
             raise ValueError("the RNG counter cannot be negative")
         self.counter = counter
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and (self.secret, self.counter) == (other.secret, other.counter)
+
+    def __hash__(self) -> int:
+        return hash((self.secret, self.counter))
+
     @classmethod
     def fresh(cls) -> Rng:
         """A generator with a secret drawn from the operating system's randomness."""
