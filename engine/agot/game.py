@@ -185,6 +185,14 @@ class Game:
         events, self.events = self.events, []
         return events
 
+    def resume(self) -> list[Event]:
+        """Run the automatic steps until a question is open (after a position was set up by hand, see
+        ``engine.agot.position``); returns the events since the last ``submit`` or ``resume``."""
+        self._castles, self._checked = None, set()
+        self._advance()
+        events, self.events = self.events, []
+        return events
+
     def view(self, player: str | None = None) -> dict[str, Any]:
         """What ``player`` (or the public, for ``None``) may see. See ``engine.agot.view``."""
         if player is not None and player not in self.state.houses:
