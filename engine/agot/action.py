@@ -16,7 +16,7 @@ from engine.agot.steps import Frame, WaitingStep, step
 from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 RAIDABLE = ("raid", "support", "consolidate_power")
 

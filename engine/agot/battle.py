@@ -23,10 +23,10 @@ from engine.core import Audience
 
 if TYPE_CHECKING:
     from engine.agot.board import Board
-    from engine.agot.game import Game
     from engine.agot.house_cards import Ability
     from engine.agot.state import GameState, Unit
     from engine.agot.steps import Frame
+    from engine.agot.table import Table as Game
 
 ATTACKER, DEFENDER, NOBODY = "attacker", "defender", "none"
 UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "ship": "Ship", "siege_engine": "Siege Engine"}

@@ -25,7 +25,7 @@ from engine.agot.steps import Frame, WaitingStep, step
 from engine.core import Audience, Decision, IllegalAnswer
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 
 def start_bidding(game: Game, houses: list[str], purpose: str, label: str, **info: Any) -> None:

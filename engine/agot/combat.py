@@ -36,7 +36,7 @@ from engine.core import Decision, IllegalAnswer, answers
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 SEQUENCE = ["support", "refuse", "initial", "choose", "reveal", "immediately", "tides_draw", "tides_redraw",
             "tides_reveal", "blade", "victor", "casualties", "skulls", "retreat", "cleanup", "after_combat"]

@@ -16,15 +16,14 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-# Importing the phase modules registers their steps.
-from engine.agot import action, bidding, combat, mustering, planning, rounds, supply, westeros, wildlings  # noqa: F401
+from engine.agot import victory
 from engine.agot.board import Board, board
+from engine.agot.phases import STEPS
 from engine.agot.state import AreaState, GameState, HouseState, Unit
-from engine.agot.steps import STEPS, Frame
+from engine.agot.table import Table
 from engine.agot.view import build_view
-from engine.agot.world import castle_holders, land_areas, strongholds, supply_from_barrels, victory_points
-from engine.core import AlreadySubmitted, Audience, Decision, Event, NotYourDecision, Rng, StaleDecision, answers
-from engine.core.protocol import SEALED
+from engine.agot.world import supply_from_barrels
+from engine.core import AlreadySubmitted, Audience, Decision, Event, NotYourDecision, Rng, StaleDecision
 
 MAX_LOOP = 100_000
 
@@ -41,12 +40,9 @@ class Settings:
             raise ValueError("tiebreak must be 'rb2' or 'faq'")
 
 
-class Game:
+class Game(Table):
     def __init__(self, state: GameState, b: Board | None = None) -> None:
-        self.state = state
-        self.board = b or board()
-        self.events: list[Event] = []
-        self._castles: tuple[str | None, ...] | None = None  # castle holders at the last victory check
+        super().__init__(state, b)
         self._checked: set[str] = set()  # decision ids already looked at for a forced choice
 
     # --- creation and persistence -------------------------------------------------------------
@@ -180,7 +176,7 @@ class Game:
         except BaseException:
             self.state.__dict__.update(GameState.from_dict(snapshot).__dict__)  # same object, old contents
             self.events = []
-            self._castles, self._checked = None, set()
+            self.castles_seen, self._checked = None, set()
             raise
         events, self.events = self.events, []
         return events
@@ -188,7 +184,7 @@ class Game:
     def resume(self) -> list[Event]:
         """Run the automatic steps until a question is open (after a position was set up by hand, see
         ``engine.agot.position``); returns the events since the last ``submit`` or ``resume``."""
-        self._castles, self._checked = None, set()
+        self.castles_seen, self._checked = None, set()
         self._advance()
         events, self.events = self.events, []
         return events
@@ -197,59 +193,8 @@ class Game:
         """What ``player`` (or the public, for ``None``) may see. See ``engine.agot.view``."""
         if player is not None and player not in self.state.houses:
             raise ValueError(f"{player} is not in this game")
-        return build_view(self, player)
-
-    # --- services for the steps --------------------------------------------------------------
-
-    def emit(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
-        """Record an event. A sealed one is kept in the state (never returned by ``submit``) until its reveal
-        group is released; a house's new sealed event in a group replaces its earlier one."""
-        event = Event(kind, audience or Audience.public(), text, data)
-        if event.audience.kind == SEALED:
-            kept = self.state.sealed.setdefault(event.audience.who or "", [])
-            kept[:] = [e for e in kept if e["data"].get("house") != data.get("house")]
-            kept.append(event.to_dict())
-            return
-        self.events.append(event)
-
-    def release(self, group: str) -> None:
-        """The reveal of ``group`` has happened: its public events carry the facts; the sealed ones go."""
-        self.state.sealed.pop(group, None)
-
-    def pose(self, frame: Frame, players: Sequence[str]) -> None:
-        """Open one new question per player for this frame (fresh decision ids)."""
-        asked = frame.setdefault("asked", {})
-        for player in players:
-            self.state.decision_seq += 1
-            asked[player] = str(self.state.decision_seq)
-
-    def push(self, frame: Frame) -> None:
-        self.state.stack.append(frame)
-
-    def pop(self, frame: Frame) -> None:
-        if not self.state.stack or self.state.stack[-1] is not frame:
-            raise RuntimeError(f"step {frame['step']} is not the innermost one")
-        self.state.stack.pop()
-
-    def shuffle(self, items: list[Any]) -> None:
-        self.state.rng.shuffle(items)
-
-    def random_below(self, n: int) -> int:
-        return self.state.rng.below(n)
-
-    def turn_order(self) -> list[str]:
-        return list(self.state.iron_throne)
-
-    def house_name(self, house: str) -> str:
-        return self.board.houses[house]["name"]
-
-    def area_name(self, area: str) -> str:
-        return self.board.areas[area].name
-
-    def named_area(self, value: Any) -> str:
-        """An area a client named, for a refusal: its name when it is one, else quoted."""
-        return self.board.areas[value].name if isinstance(value, str) and value in self.board.areas \
-            else answers.quote(value)
+        decisions = self.open_decisions(submitted=True, player=player) if player is not None else []
+        return build_view(self, player, self.waiting_for(), decisions)
 
     # --- the loop ------------------------------------------------------------------------------
 
@@ -306,55 +251,13 @@ class Game:
         self.emit("forced_choice", text, audience, forced=True, house=decision.player, decision=decision.kind,
                   choice=choice)
 
-    def words(self, value: Any) -> str:
-        """An engine value in words, ids replaced by the names of houses, areas and cards."""
-        if isinstance(value, str):
-            if value in self.state.houses:
-                return self.house_name(value)
-            if value in self.board.areas:
-                return self.area_name(value)
-            if value in self.board.card_by_id:
-                return str(self.board.card_by_id[value]["name"])
-        if isinstance(value, dict):
-            return ", ".join(f"{k.replace('_', ' ')} {self.words(v)}" for k, v in value.items()) or "nothing"
-        if isinstance(value, (list, tuple)):
-            return ", ".join(self.words(v) for v in value) or "nothing"
-        return answers.plain(value)
-
     def check_victory(self) -> None:
-        """A house controlling its 7th castle/stronghold area wins at once (19.2, A18). Counted only when the
-        control of a castle or stronghold area changed since the last check."""
-        if self.over:
-            return
-        held = castle_holders(self.board, self.state)
-        if held == self._castles:
-            return
-        self._castles = held
-        target = self.board.tables["castles_to_win"]
-        winners = [h for h in self.state.houses if held.count(h) >= target]
-        if winners:
-            self.finish(winners)
+        """A house controlling its 7th castle/stronghold area wins at once (``engine.agot.victory``)."""
+        victory.check_victory(self)
 
     def finish(self, candidates: Sequence[str] | None = None) -> None:
-        """End the game; the ranking follows the C3 tie-breakers of the game's setting."""
-        s, b = self.state, self.board
-        throne = {h: i for i, h in enumerate(s.iron_throne)}
-        if s.settings.get("tiebreak") == "faq":
-            def key(h: str) -> tuple[int, ...]:
-                return (-victory_points(b, s, h), -land_areas(b, s, h), -s.houses[h].supply, throne[h])
-        else:
-            def key(h: str) -> tuple[int, ...]:
-                return (-victory_points(b, s, h), -strongholds(b, s, h), -s.houses[h].supply,
-                        -s.houses[h].power, throne[h])
-        ranking = sorted(s.houses, key=key)
-        if candidates:
-            ranking = sorted(candidates, key=key) + [h for h in ranking if h not in candidates]
-        s.ranking = ranking
-        s.winner = ranking[0]
-        s.phase = "ended"
-        s.stack = []
-        self.emit("game_over", f"{self.house_name(s.winner)} wins the game.", winner=s.winner, ranking=ranking,
-                  victory_points={h: victory_points(b, s, h) for h in s.houses})
+        """End the game now (``engine.agot.victory``)."""
+        victory.finish(self, candidates)
 
 
 def _listed(decision: Decision, answer: Any) -> Any:

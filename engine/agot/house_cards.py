@@ -26,7 +26,7 @@ from engine.agot.state import Order
 if TYPE_CHECKING:
     from engine.agot.battle import Combat, Question
     from engine.agot.board import Board
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 ABILITIES: dict[str, Ability] = {}
 

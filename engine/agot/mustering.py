@@ -24,7 +24,7 @@ from engine.agot.steps import Frame, HouseByHouseStep, step
 from engine.core import Decision, IllegalAnswer
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 UPGRADES = ("knight", "siege_engine")
 

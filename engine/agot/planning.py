@@ -21,7 +21,7 @@ from engine.agot.steps import Frame, WaitingStep, step
 from engine.core import Audience, Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 
 def areas_needing_orders(game: Game, house: str) -> list[str]:

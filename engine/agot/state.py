@@ -55,13 +55,16 @@ class AreaState:
     attacker: str | None = None  # during a combat here: the attacking house (A26)
     attacking: list[Unit] = field(default_factory=list)  # its units, out of the area they marched from
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, view: bool = False) -> dict[str, Any]:
+        """The area's fields, written once: the compact state form, or with ``view`` the form every view shows
+        (units and orders as objects; ``engine.agot.view`` adds the controller and hides face-down orders)."""
         out: dict[str, Any] = {}
-        if self.house:
+        if self.units:
             out["house"] = self.house
-            out["units"] = [u.to_dict() for u in self.units]
+            out["units"] = ([{"kind": u.kind, "routed": u.routed} for u in self.units] if view
+                            else [[u.kind, u.routed] for u in self.units])
         if self.order:
-            out["order"] = self.order.to_dict()
+            out["order"] = {"house": self.order.house, "token": self.order.token} if view else self.order.to_dict()
         if self.power_token:
             out["power_token"] = self.power_token
         if self.garrison:
@@ -71,8 +74,7 @@ class AreaState:
         if self.blocked:
             out["blocked"] = True
         if self.attacker:
-            out["attacker"] = self.attacker
-            out["attacking"] = [u.to_dict() for u in self.attacking]
+            out["attacking"] = {"house": self.attacker, "units": _units(self.attacking, view)}
         return out
 
     def copy(self) -> AreaState:
@@ -93,8 +95,8 @@ class AreaState:
             garrison=raw.get("garrison", 0),
             neutral=raw.get("neutral", 0),
             blocked=raw.get("blocked", False),
-            attacker=raw.get("attacker"),
-            attacking=[Unit.from_dict(u) for u in raw.get("attacking", [])],
+            attacker=raw["attacking"]["house"] if raw.get("attacking") else None,
+            attacking=[Unit.from_dict(u) for u in raw["attacking"]["units"]] if raw.get("attacking") else [],
         )
 
 
@@ -221,6 +223,12 @@ class GameState:
             notes=_copy(raw.get("notes", {})),
             sealed=_copy(raw.get("sealed", {})),
         )
+
+
+def _units(units: list[Unit], view: bool) -> list[Any]:
+    if view:
+        return [{"kind": u.kind, "routed": u.routed} for u in units]
+    return [[u.kind, u.routed] for u in units]
 
 
 def _copy(value: Any) -> Any:

@@ -17,11 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.agot.table import Frame
+from engine.agot.table import Table as Game  # the services a step uses (the game, seen from its steps)
+
 if TYPE_CHECKING:
-    from engine.agot.game import Game
     from engine.core import Decision
 
-Frame = dict[str, Any]
+__all__ = ["STEPS", "Frame", "HouseByHouseStep", "Step", "WaitingStep", "step"]
 
 
 class Step(Protocol):

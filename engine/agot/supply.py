@@ -17,7 +17,7 @@ from engine.agot.steps import Frame, HouseByHouseStep, step
 from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 
 def update_supply(game: Game) -> None:

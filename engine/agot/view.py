@@ -34,10 +34,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
+    from engine.core import Decision
 
 
-def build_view(game: Game, player: str | None) -> dict[str, Any]:
+def build_view(game: Game, player: str | None, waiting: list[str], decisions: list[Decision]) -> dict[str, Any]:
+    """The view of ``player`` (``None``: the public), given who the game waits for and the player's decisions."""
     b, s = game.board, game.state
     frame = s.stack[-1] if s.stack else {}
     planning = next((f for f in s.stack if f["step"] == "planning"), None)
@@ -73,47 +75,29 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
     houses, infos = s.houses, b.areas
     for area, st in s.areas.items():
         info = infos[area]
-        units, house, token, order = st.units, st.house, st.power_token, st.order
+        entry = st.to_dict(view=True)
         # world.controller, inlined for speed: units, else (on land) a Power token, else the home shield
         ctrl = None
         if info.kind == "port":
-            pass  # follows its land area, below
-        elif units:
-            ctrl = house
-        elif info.kind == "land":
-            ctrl = token or (info.home if info.home in houses else None)
-        entry: dict[str, Any] = {"controller": ctrl}
-        if info.kind == "port":
             ports.append((entry, info.port_land or ""))
-        elif ctrl and info.castle and ctrl in points:
+        elif st.units:
+            ctrl = st.house
+        elif info.kind == "land":
+            ctrl = st.power_token or (info.home if info.home in houses else None)
+        entry["controller"] = ctrl
+        if ctrl and info.castle and ctrl in points:
             points[ctrl] += 1
-        if units:
-            entry["house"] = house
-            entry["units"] = shown = []
-            owned = counts.get(house or "") or {}
-            for u in units:
-                shown.append({"kind": u.kind, "routed": u.routed})
-                if u.kind in owned:
-                    owned[u.kind] += 1
-        if order:
-            entry["order"] = {"house": order.house, "token": order.token}
-            if order.house == player:
-                orders_of_viewer.append(order.token)
-        if token:
-            entry["power_token"] = token
-            if token in tokens:
-                tokens[token] += 1
-        if st.garrison:
-            entry["garrison"] = st.garrison
-        if st.neutral:
-            entry["neutral"] = st.neutral
-        if st.blocked:
-            entry["blocked"] = True
+        if st.units and st.house in counts:
+            owned = counts[st.house]
+            for u in st.units:
+                owned[u.kind] += 1
         if st.attacker:
-            entry["attacking"] = {"house": st.attacker, "units": [{"kind": u.kind, "routed": u.routed}
-                                                                 for u in st.attacking]}
             for u in st.attacking:
                 counts[st.attacker][u.kind] += 1
+        if st.order and st.order.house == player:
+            orders_of_viewer.append(st.order.token)
+        if st.power_token in tokens:
+            tokens[st.power_token] += 1
         areas[area] = entry
     for entry, land in ports:
         entry["controller"] = areas[land]["controller"]
@@ -140,13 +124,13 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
                 face_down["token"] = orders[area]
             areas[area]["order"] = face_down
     view["areas"] = areas
-    view["waiting_for"] = game.waiting_for()
+    view["waiting_for"] = waiting
     if player is not None:
         from engine.agot.planning import unused_tokens
 
         view["private"] = {
             "unused_orders": unused_tokens(game, player, list(placed.get(player, {}).values()) + orders_of_viewer),
-            "decisions": [d.to_dict() for d in game.open_decisions(submitted=True, player=player)],
+            "decisions": [d.to_dict() for d in decisions],
             "raven_peek": s.raven_peek["card"] if s.raven_peek and s.raven_peek["house"] == player else None,
         }
     return view

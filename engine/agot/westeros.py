@@ -28,7 +28,7 @@ from engine.agot.wildlings import start_attack
 from engine.core import Decision, IllegalAnswer
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 DECKS = ("I", "II", "III")
 WINTER = "winter-is-coming"

@@ -14,10 +14,17 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
     from engine.agot.steps import Frame
+    from engine.agot.table import Table as Game
 
 Task = dict[str, Any]
+
+
+def start_attack(game: Game, strength: int, houses: list[str], source: str, adjust_track: bool = True) -> None:
+    """Push a wildling attack of ``strength`` against ``houses`` (3.4, 3.10, 4.1); ``engine.agot.wildlings``
+    runs it."""
+    game.push({"step": "wildling_attack", "strength": strength, "houses": list(houses), "source": source,
+               "adjust_track": adjust_track, "stage": "bid", "tasks": []})
 
 
 class TaskHandler:

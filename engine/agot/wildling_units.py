@@ -16,8 +16,8 @@ from engine.agot.wildling_tasks import Task, TaskHandler, card_name, name, task
 from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
     from engine.agot.steps import Frame
+    from engine.agot.table import Table as Game
 
 
 # --- destroying units (Preemptive Raid, Mammoth Riders, The Horde Descends) -------------------------

@@ -15,7 +15,7 @@ from engine.agot.board import Board
 from engine.agot.state import AreaState, GameState, Unit
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 
 def controller(b: Board, s: GameState, area: str) -> str | None:

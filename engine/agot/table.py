@@ -1,0 +1,91 @@
+"""The table every step plays on: the state and the board, the events, the frame stack, randomness, names.
+
+``Table`` is the base of ``engine.agot.game.Game`` and the only thing the phase modules know of it: they type
+against ``Table`` and never import ``game``, so the modules read top-down (core, board, state, table, world,
+steps, the phases, their registry ``phases``, then ``game``, ``view`` and ``position``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.agot.board import Board, board
+from engine.agot.state import GameState
+from engine.core import Audience, Event, answers
+from engine.core.protocol import SEALED
+
+Frame = dict[str, Any]  # one step's frame on the stack (plain JSON), see ``engine.agot.steps``
+
+
+class Table:
+    def __init__(self, state: GameState, b: Board | None = None) -> None:
+        self.state = state
+        self.board = b or board()
+        self.events: list[Event] = []
+        self.castles_seen: tuple[str | None, ...] | None = None  # castle holders at the last victory check
+
+    def emit(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
+        """Record an event. A sealed one is kept in the state (never returned by ``submit``) until its reveal
+        group is released; a house's new sealed event in a group replaces its earlier one."""
+        event = Event(kind, audience or Audience.public(), text, data)
+        if event.audience.kind == SEALED:
+            kept = self.state.sealed.setdefault(event.audience.who or "", [])
+            kept[:] = [e for e in kept if e["data"].get("house") != data.get("house")]
+            kept.append(event.to_dict())
+            return
+        self.events.append(event)
+
+    def release(self, group: str) -> None:
+        """The reveal of ``group`` has happened: its public events carry the facts; the sealed ones go."""
+        self.state.sealed.pop(group, None)
+
+    def pose(self, frame: Frame, players: Sequence[str]) -> None:
+        """Open one new question per player for this frame (fresh decision ids)."""
+        asked = frame.setdefault("asked", {})
+        for player in players:
+            self.state.decision_seq += 1
+            asked[player] = str(self.state.decision_seq)
+
+    def push(self, frame: Frame) -> None:
+        self.state.stack.append(frame)
+
+    def pop(self, frame: Frame) -> None:
+        if not self.state.stack or self.state.stack[-1] is not frame:
+            raise RuntimeError(f"step {frame['step']} is not the innermost one")
+        self.state.stack.pop()
+
+    def shuffle(self, items: list[Any]) -> None:
+        self.state.rng.shuffle(items)
+
+    def random_below(self, n: int) -> int:
+        return self.state.rng.below(n)
+
+    def turn_order(self) -> list[str]:
+        return list(self.state.iron_throne)
+
+    def house_name(self, house: str) -> str:
+        return self.board.houses[house]["name"]
+
+    def area_name(self, area: str) -> str:
+        return self.board.areas[area].name
+
+    def named_area(self, value: Any) -> str:
+        """An area a client named, for a refusal: its name when it is one, else quoted."""
+        return self.board.areas[value].name if isinstance(value, str) and value in self.board.areas \
+            else answers.quote(value)
+
+    def words(self, value: Any) -> str:
+        """An engine value in words, ids replaced by the names of houses, areas and cards."""
+        if isinstance(value, str):
+            if value in self.state.houses:
+                return self.house_name(value)
+            if value in self.board.areas:
+                return self.area_name(value)
+            if value in self.board.card_by_id:
+                return str(self.board.card_by_id[value]["name"])
+        if isinstance(value, dict):
+            return ", ".join(f"{k.replace('_', ' ')} {self.words(v)}" for k, v in value.items()) or "nothing"
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.words(v) for v in value) or "nothing"
+        return answers.plain(value)
