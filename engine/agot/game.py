@@ -23,7 +23,7 @@ from engine.agot.state import AreaState, GameState, HouseState, Unit
 from engine.agot.table import Table
 from engine.agot.view import build_view
 from engine.agot.world import supply_from_barrels
-from engine.core import AlreadySubmitted, Audience, Decision, Event, NotYourDecision, Rng, StaleDecision
+from engine.core import AlreadySubmitted, Audience, Decision, Event, NotYourDecision, Rng, StaleDecision, answers
 
 MAX_LOOP = 100_000
 
@@ -161,7 +161,7 @@ class Game(Table):
             raise StaleDecision("This prompt has expired: the game has moved on.")
         if decision.player != player:
             raise NotYourDecision(f"This decision belongs to {self.house_name(decision.player)}.")
-        answer = _listed(decision, answer)
+        answer = _listed(decision, answers.normalized(answer))
         snapshot = self.state.to_dict()
         self.events = []
         try:

@@ -12,6 +12,7 @@ from typing import Any
 from engine.core.errors import IllegalAnswer
 
 QUOTE_LIMIT = 40
+MAX_DEPTH = 8
 UNIT_KINDS = ("footman", "knight", "siege_engine", "ship")
 
 
@@ -37,6 +38,28 @@ def flag(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
         raise IllegalAnswer(f"{what} must be true or false.")
     return value
+
+
+def normalized(value: Any, depth: int = 0) -> Any:
+    """A client's answer rebuilt from plain built-in values (str, int, float, bool, None, list, dict with string
+    keys), so nothing of the client's own objects reaches the state or an event; anything else is refused."""
+    if depth > MAX_DEPTH:
+        raise IllegalAnswer("That answer is nested too deeply.")
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return int.__int__(value)
+    if isinstance(value, float):
+        return float.__float__(value)
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, (list, tuple)):
+        return [normalized(v, depth + 1) for v in value]
+    if isinstance(value, dict):
+        if not all(isinstance(k, str) for k in value):
+            raise IllegalAnswer("The keys of an answer are names.")
+        return {str.__str__(k): normalized(v, depth + 1) for k, v in value.items()}
+    raise IllegalAnswer("An answer is made of names, numbers, true or false, lists and mappings.")
 
 
 def kind_of(value: Any) -> str:

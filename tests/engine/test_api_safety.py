@@ -3,6 +3,7 @@
 import json
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,3 +100,23 @@ def test_a_quoted_name_is_escaped_and_cut_short():
     message = refused(g, "stark", {"from": "winterfell", "moves": {"karhold": ["dragon"]}})
     assert message == '"dragon" is not a unit: footman, knight, siege_engine or ship.'
     assert isinstance(IllegalAnswer("x" * 1000), IllegalAnswer) and len(str(IllegalAnswer("x" * 1000))) == 300
+
+
+def test_a_structured_answer_is_rebuilt_from_plain_values_and_objects_are_refused():
+    class Loud(str):
+        def __str__(self):
+            return "@everyone"
+
+    g = scenario(6)
+    clear(g)
+    put(g, "winterfell", "stark", "footman", order="M0")
+    start(g, "marches")
+    events = answer(g, "stark", {"from": Loud("winterfell"), "moves": {Loud("castle-black"): [Loud("footman")]}})
+    march = next(e for e in events if e.kind == "march")
+    assert type(march.data["area"]) is str and all(type(k) is str for k in march.data["moves"])
+    assert all(type(u) is str for units in march.data["moves"].values() for u in units)
+    assert "@everyone" not in json.dumps([e.to_dict() for e in events])
+    g = scenario(3)
+    d = g.open_decisions()[0]
+    with pytest.raises(IllegalAnswer, match="names, numbers"):
+        g.submit(d.player, d.id, object())
