@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
 from engine.agot.combat import start_combat
+from engine.agot.frames import CyclingFrame as Frame
 from engine.agot.orders import describe
-from engine.agot.steps import Frame, WaitingStep, step
+from engine.agot.steps import WaitingStep, step
 from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:

@@ -23,9 +23,9 @@ from engine.core import Audience
 
 if TYPE_CHECKING:
     from engine.agot.board import Board
+    from engine.agot.frames import CombatFrame as Frame
     from engine.agot.house_cards import Ability
     from engine.agot.state import GameState, Unit
-    from engine.agot.steps import Frame
     from engine.agot.table import Table as Game
 
 ATTACKER, DEFENDER, NOBODY = "attacker", "defender", "none"

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.agot.steps import Frame, WaitingStep, step
+from engine.agot.frames import BiddingFrame as Frame
+from engine.agot.steps import WaitingStep, step
 from engine.core import Audience, Decision, IllegalAnswer
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def start_ranking(game: Game, bids: dict[str, int], label: str, highest_first: b
                "places": len(bids) if places is None else places, "ranking": []})
 
 
-def _parent(game: Game, frame: Frame) -> Frame:
+def _parent(game: Game, frame: Frame) -> dict[str, Any]:
     stack = game.state.stack
     if len(stack) < 2 or stack[-1] is not frame:
         raise RuntimeError(f"{frame['step']} frame has no parent")

@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import combat_cards, retreat, world
 from engine.agot.battle import ATTACKER, DEFENDER, NOBODY, UNIT_NAMES, Combat, Question
+from engine.agot.frames import CombatFrame as Frame
 from engine.agot.house_cards import ABILITIES, discard, loras_moves_order, refill_if_empty
-from engine.agot.steps import Frame, WaitingStep, step
+from engine.agot.steps import WaitingStep, step
 from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:

@@ -19,8 +19,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
+from engine.agot.frames import HouseByHouseFrame as Frame
 from engine.agot.state import Unit
-from engine.agot.steps import Frame, HouseByHouseStep, step
+from engine.agot.steps import HouseByHouseStep, step
 from engine.core import Decision, IllegalAnswer
 
 if TYPE_CHECKING:

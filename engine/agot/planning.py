@@ -15,9 +15,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from engine.agot.board import Board
+from engine.agot.frames import PlanningFrame as Frame
 from engine.agot.orders import describe, is_restricted, resolve_token
 from engine.agot.state import Order
-from engine.agot.steps import Frame, WaitingStep, step
+from engine.agot.steps import WaitingStep, step
 from engine.core import Audience, Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import victory
-from engine.agot.steps import STEPS, Frame, WaitingStep, step
+from engine.agot.frames import RoundFrame as Frame
+from engine.agot.steps import STEPS, WaitingStep, step
 
 if TYPE_CHECKING:
     from engine.agot.table import Table as Game

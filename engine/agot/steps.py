@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.agot.frames import HouseByHouseFrame
 from engine.agot.table import Frame
 from engine.agot.table import Table as Game  # the services a step uses (the game, seen from its steps)
 
@@ -66,10 +67,10 @@ class HouseByHouseStep(WaitingStep):
     ``answer`` implementations call ``done(frame)`` once the current house has acted.
     """
 
-    def has_work(self, game: Game, frame: Frame, house: str) -> bool:
+    def has_work(self, game: Game, frame: HouseByHouseFrame, house: str) -> bool:
         raise NotImplementedError
 
-    def run(self, game: Game, frame: Frame) -> bool:
+    def run(self, game: Game, frame: HouseByHouseFrame) -> bool:
         if frame.get("asked"):
             return False
         while frame["houses"]:
@@ -81,5 +82,5 @@ class HouseByHouseStep(WaitingStep):
         return True
 
     @staticmethod
-    def done(frame: Frame) -> None:
+    def done(frame: HouseByHouseFrame) -> None:
         frame["houses"].pop(0)

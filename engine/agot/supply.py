@@ -13,7 +13,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
-from engine.agot.steps import Frame, HouseByHouseStep, step
+from engine.agot.frames import HouseByHouseFrame as Frame
+from engine.agot.steps import HouseByHouseStep, step
 from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from engine.agot.state import GameState
 from engine.core import Audience, Event, answers
 from engine.core.protocol import SEALED
 
-Frame = dict[str, Any]  # one step's frame on the stack (plain JSON), see ``engine.agot.steps``
+Frame = Any  # a step's frame on the stack (plain JSON): each phase module types its own (``engine.agot.frames``)
 
 
 class Table:

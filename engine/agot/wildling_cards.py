@@ -18,7 +18,7 @@ from engine.agot.tracks import TRACK_NAMES, TRACKS, move_to
 from engine.agot.wildling_tasks import Task, TaskHandler, name, start_attack, task
 
 if TYPE_CHECKING:
-    from engine.agot.steps import Frame
+    from engine.agot.frames import WildlingFrame as Frame
     from engine.agot.table import Table as Game
 
 

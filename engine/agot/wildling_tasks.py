@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.steps import Frame
+    from engine.agot.frames import WildlingFrame as Frame
     from engine.agot.table import Table as Game
 
 Task = dict[str, Any]

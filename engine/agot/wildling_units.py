@@ -16,7 +16,7 @@ from engine.agot.wildling_tasks import Task, TaskHandler, card_name, name, task
 from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.steps import Frame
+    from engine.agot.frames import WildlingFrame as Frame
     from engine.agot.table import Table as Game
 
 

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import wildling_units  # noqa: F401 - registers the unit tasks
 from engine.agot.bidding import start_bidding, start_ranking
-from engine.agot.steps import Frame, WaitingStep, step
+from engine.agot.frames import WildlingFrame as Frame
+from engine.agot.steps import WaitingStep, step
 from engine.agot.wildling_cards import card_tasks
 from engine.agot.wildling_tasks import TASKS, card_name, start_attack
 from engine.core import Decision
