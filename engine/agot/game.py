@@ -230,26 +230,10 @@ class Game(Table):
             self._checked = (self._checked & set(asked.values())) | {d.id for d in fresh if d not in forced}
             if not forced:
                 return
-            self._announce_forced(forced[0], forced[0].options[0])  # type: ignore[index]
+            self.announce_forced(forced[0].player, forced[0].kind, forced[0].options[0],  # type: ignore[index]
+                                 secret=forced[0].secret)
             self._apply(forced[0], forced[0].options[0])  # type: ignore[index]
         raise RuntimeError("the game made no progress")
-
-    def _announce_forced(self, decision: Decision, choice: Any) -> None:
-        """A choice made for a house because it had only one: said in words (private for a secret one)."""
-        house = self.house_name(decision.player)
-        if decision.kind == "retreat":
-            text = f"{house}'s only retreat was to {self.words(choice)}."
-        elif decision.kind == "raid" and isinstance(choice, dict) and choice.get("target") is None:
-            text = f"{house}'s Raid in {self.words(choice['area'])} has no target: it is removed without effect."
-        elif decision.kind == "march" and isinstance(choice, dict) and not choice.get("moves"):
-            text = f"{house}'s March in {self.words(choice['from'])} cannot move any unit: it is removed."
-        elif decision.kind == "house_card":
-            text = f"{house}'s only House card is {self.words(choice)}."
-        else:
-            text = f"{house} had only one choice ({decision.kind.replace('_', ' ')}): {self.words(choice)}."
-        audience = Audience.player(decision.player) if decision.secret else Audience.public()
-        self.emit("forced_choice", text, audience, forced=True, house=decision.player, decision=decision.kind,
-                  choice=choice)
 
     def check_victory(self) -> None:
         """A house controlling its 7th castle/stronghold area wins at once (``engine.agot.victory``)."""

@@ -89,3 +89,20 @@ class Table:
         if isinstance(value, (list, tuple)):
             return ", ".join(self.words(v) for v in value) or "nothing"
         return answers.plain(value)
+
+    def announce_forced(self, player: str, kind: str, choice: Any, secret: bool = False) -> None:
+        """A choice made for a house because it had only one: said in names, with ``data["forced"]`` (private
+        for a secret decision)."""
+        house = self.house_name(player)
+        if kind == "retreat":
+            text = f"{house}'s only retreat was to {self.words(choice)}."
+        elif kind == "raid" and isinstance(choice, dict) and choice.get("target") is None:
+            text = f"{house}'s Raid in {self.words(choice['area'])} has no target: it is removed without effect."
+        elif kind == "march" and isinstance(choice, dict) and not choice.get("moves"):
+            text = f"{house}'s March in {self.words(choice['from'])} cannot move any unit: it is removed."
+        elif kind == "house_card":
+            text = f"{house}'s only House card is {self.words(choice)}."
+        else:
+            text = f"{house} had only one choice ({kind.replace('_', ' ')}): {self.words(choice)}."
+        audience = Audience.player(player) if secret else Audience.public()
+        self.emit("forced_choice", text, audience, forced=True, house=player, decision=kind, choice=choice)

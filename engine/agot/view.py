@@ -85,8 +85,8 @@ def build_view(game: Game, player: str | None, waiting: list[str], decisions: li
         elif info.kind == "land":
             ctrl = st.power_token or (info.home if info.home in houses else None)
         entry["controller"] = ctrl
-        if ctrl and info.castle and ctrl in points:
-            points[ctrl] += 1
+        if ctrl and info.castle:
+            points[ctrl] = points.get(ctrl, 0) + 1
         if st.units and st.house in counts:
             owned = counts[st.house]
             for u in st.units:
@@ -96,8 +96,8 @@ def build_view(game: Game, player: str | None, waiting: list[str], decisions: li
                 counts[st.attacker][u.kind] += 1
         if st.order and st.order.house == player:
             orders_of_viewer.append(st.order.token)
-        if st.power_token in tokens:
-            tokens[st.power_token] += 1
+        if st.power_token:
+            tokens[st.power_token] = tokens.get(st.power_token, 0) + 1
         areas[area] = entry
     for entry, land in ports:
         entry["controller"] = areas[land]["controller"]
@@ -112,7 +112,7 @@ def build_view(game: Game, player: str | None, waiting: list[str], decisions: li
             "victory_points": points[h],
             "hand": hs.hand[:],
             "discard": hs.discard[:],
-            "reserve": {k: n - counts[h][k] for k, n in limits.items()},
+            "reserve": {k: n - c for (k, n), c in zip(limits.items(), counts[h].values())},
             "orders_submitted": h in placed,
         }
         for h, hs in s.houses.items()

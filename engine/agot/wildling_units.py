@@ -86,6 +86,7 @@ class Destroy(TaskHandler):
         picks = forced_picks(units, count, one_area)
         if picks is None:
             return False
+        game.announce_forced(task["house"], "wildling_destroy", picks)
         destroy_units(game, task["house"], picks)
         return True
 
@@ -154,6 +155,7 @@ class CrowDowngrade(TaskHandler):
     def start(self, game: Game, frame: Frame, task: Task) -> bool:
         options = self.options(game, frame, task)
         if len(options) == 1:
+            game.announce_forced(task["house"], "crow_downgrade", options[0])
             self.apply(game, frame, task, options[0])
             return True
         return False
