@@ -10,7 +10,8 @@ from tests.engine.drive import drive
 PUBLIC_KEYS = {"viewer", "round", "phase", "step", "tracks", "dominance", "blade_used", "raven_used",
                "wildling_threat", "wildling_deck_size", "westeros_revealed", "restrictions", "settings", "winner",
                "ranking", "notes", "houses", "areas", "waiting_for"}
-NEVER_IN_A_VIEW = {"rng", "westeros_decks", "wildling_deck", "stack", "decision_seq", "placed", "bids", "tides_deck"}
+NEVER_IN_A_VIEW = {"rng", "westeros_decks", "wildling_deck", "stack", "decision_seq", "placed", "bids", "tides_deck",
+                   "sealed"}
 
 
 def _keys(value):
