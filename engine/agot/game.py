@@ -1,4 +1,4 @@
-"""The game object: set-up, the advance loop, ``submit``, victory.
+"""The game object: set-up, the advance loop, ``submit`` (victory is ``engine.agot.victory``).
 
 ``Game`` is the only entry point a client needs::
 

@@ -70,3 +70,15 @@ def test_a_single_retreat_is_taken_for_the_loser_and_told_in_names():
     told = [e for e in _forced(events) if e.data["decision"] == "retreat"]
     assert [e.text for e in told] == ["Lannister's only retreat was to Searoad Marches."]
     assert kinds_of(events, "retreat")[0].data["area"] == "searoad-marches"
+
+
+def test_no_question_with_a_single_option_is_ever_left_open():
+    from engine.agot import Game
+    from tests.engine.drive import drive
+
+    def check(game, d, events):
+        single = [(x.player, x.kind) for x in game.open_decisions() if x.options is not None and len(x.options) == 1]
+        assert not single, single
+
+    for seed in (1, 2, 3):
+        drive(Game.new(3 + seed, seed=seed), seed=seed, decisions=500, check=check)
