@@ -85,3 +85,15 @@ def test_a24_a_march_that_beats_a_neutral_force_leaves_its_power_token_then():
                    leave_power_token=True)
     assert [e.kind for e in events].index("neutral_destroyed") < [e.kind for e in events].index("power_token")
     assert g.state.areas["yronwood"].power_token == "tyrell" and g.state.houses["tyrell"].power == power - 1
+
+
+def test_a26_a7_ships_in_the_port_of_an_area_left_empty_are_lost_at_once():
+    g = board()
+    put(g, "white-harbor", "stark", "footman", "knight")
+    put(g, "port-of-white-harbor", "stark", "ship")
+    put(g, "the-narrow-sea", "stark", "ship")  # White Harbor is not a home area: left empty, it is vacated
+    put(g, "widows-watch", "greyjoy", "footman")
+    events = march(g, "stark", "white-harbor", {"widows-watch": ["footman", "knight"]})
+    lost = [e for e in events if e.kind == "port_lost"]
+    assert lost and lost[0].data["area"] == "port-of-white-harbor"
+    assert units(g, "port-of-white-harbor") == [] and note(g)["area"] == "widows-watch"
