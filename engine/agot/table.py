@@ -58,9 +58,6 @@ class Table:
     def shuffle(self, items: list[Any]) -> None:
         self.state.rng.shuffle(items)
 
-    def random_below(self, n: int) -> int:
-        return self.state.rng.below(n)
-
     def turn_order(self) -> list[str]:
         return list(self.state.iron_throne)
 

@@ -51,3 +51,12 @@ def test_westeros_and_wildling_decks_are_set_from_the_top():
     assert sorted(s.wildling_deck) == sorted(c["id"] for c in pos.game.board.wildling_cards)  # still 9 cards
     events = pos.round(3).start("westeros")
     assert any(e.kind == "westeros_card" and e.data["card"] == "supply" for e in events)
+
+
+def test_garrisons_neutral_forces_and_removals():
+    pos = Position.new(players=6).clear(keep_neutral=False)
+    g = pos.game
+    assert all(st.garrison == 0 and st.neutral == 0 for st in g.state.areas.values())
+    pos.garrison("winterfell", 2).neutral("the-eyrie", 6).put("karhold", "stark", "knight").remove("karhold")
+    v = g.view(None)["areas"]
+    assert v["winterfell"]["garrison"] == 2 and v["the-eyrie"]["neutral"] == 6 and "units" not in v["karhold"]
