@@ -1,7 +1,8 @@
 """Combat (RB2 pp.17-21, checklist section 9) and marches against neutral forces (section 10, ruling A8).
 
 ``resolve_march`` calls ``start_combat`` once the other moves of the March are done: the attacking units
-are still in the area they marched from and the March order is still there. ``start_combat`` pushes one
+have left the area they marched from and stand in the embattled area (A26; against a neutral force they
+stay where they are until it falls, A24). ``start_combat`` pushes one
 combat frame; its step runs the whole sequence as a list of tasks, each of which either acts or asks:
 
 1. call for support: each House with an adjacent Support order declares, in Iron Throne order (A11);
@@ -17,8 +18,8 @@ combat frame; its step runs the whole sequence as a list of tasks, each of which
    port capture 14.7, discarded cards and the hand refresh C10), then "after combat" texts.
 
 Against a neutral force only step 1 happens: the attacker's strength with support reaches the token or
-the units stay where they were (A8). Secret choices live in the frame only; ``notes['combat']`` holds the
-public facts of the combat while it lasts.
+the units stay where they were and no Power token is left behind (A8, A24). Secret choices live in the
+frame only; ``notes['combat']`` holds the public facts of the combat while it lasts.
 """
 
 from __future__ import annotations
@@ -28,22 +29,27 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import combat_cards, retreat, world
 from engine.agot.battle import ATTACKER, DEFENDER, NOBODY, UNIT_NAMES, Combat, Question
+from engine.agot.frames import CombatFrame as Frame
 from engine.agot.house_cards import ABILITIES, discard, loras_moves_order, refill_if_empty
-from engine.agot.steps import Frame, WaitingStep, step
-from engine.core import Decision, IllegalAnswer
+from engine.agot.steps import WaitingStep, step
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 SEQUENCE = ["support", "refuse", "initial", "choose", "reveal", "immediately", "tides_draw", "tides_redraw",
             "tides_reveal", "blade", "victor", "casualties", "skulls", "retreat", "cleanup", "after_combat"]
 SORTED_ANSWERS = ("casualties", "refuse", "skull", "retreat_losses", "stay_losses")
 
 
-def start_combat(game: Game, attacker: str, source: str, area: str, kinds: list[str], token: str) -> None:
-    """Open the combat (or the attack on a neutral force) started by a March order (9.1, 10.2)."""
+def start_combat(game: Game, attacker: str, source: str, area: str, kinds: list[str], token: str,
+                 leave_token: bool = False) -> None:
+    """Open the combat (or the attack on a neutral force) started by a March order (9.1, 10.2).
+
+    ``leave_token``: against a neutral force, the Power token the attacker leaves behind if it falls (A24).
+    """
     b, s = game.board, game.state
     st = s.areas[area]
     if st.units and st.house != attacker:
@@ -56,7 +62,7 @@ def start_combat(game: Game, attacker: str, source: str, area: str, kinds: list[
     tasks = ["support", "neutral"] if defender is None else list(SEQUENCE)
     frame: Frame = {"step": "combat", "attacker": attacker, "defender": defender, "area": area, "source": source,
                     "kinds": list(kinds), "token": token, "neutral": neutral, "tasks": [[t] for t in tasks],
-                    "cards": {}, "chosen": {}, "resolved": [], "q": {}}
+                    "cards": {}, "chosen": {}, "resolved": [], "q": {}, "leave_token": leave_token}
     s.notes["combat"] = {"attacker": attacker, "defender": defender, "neutral": neutral, "area": area,
                          "source": source, "units": list(kinds), "order": token, "support": {}, "refused": [],
                          "chosen": [], "cards": {}, "tides": {}, "blade": None, "initial": {}, "final": {},
@@ -95,7 +101,7 @@ class CombatStep(WaitingStep):
                         info=q["info"], default=q["default"], secret=q["secret"], reveal_group=q["group"])
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
-        q = frame["q"].pop(decision.player)
+        q = frame["q"][decision.player]  # kept: a secret answer may still change until its group is in
         value = _match(decision, answer)
         c = Combat(game, frame)
         if q["card"]:
@@ -114,10 +120,14 @@ def _match(decision: Decision, answer: Any) -> Any:
     for option in decision.options or []:
         if type(option) is type(answer) and option == answer:
             return option
-    raise IllegalAnswer(f"That is not one of the choices: {decision.options}.")
+    raise IllegalAnswer(f"That is not one of the choices: {answers.choices(decision.options)}.")
 
 
 def finish(c: Combat) -> None:
+    st = c.s.areas[c.area]
+    if st.attacking:
+        raise RuntimeError(f"attacking units left in {c.area} after the combat")
+    st.attacker = None
     c.s.notes.pop("combat", None)
     c.emit("combat_end", f"The combat in {c.game.area_name(c.area)} is over.", area=c.area, winner=c.f.get("winner"))
     c.game.pop(c.f)
@@ -328,7 +338,7 @@ def t_retreat(c: Combat) -> list[Question]:
         if not c.army(loser):
             return []
         if loser == c.attacker:
-            c.then(["stay"], ["rout"])
+            c.then(["stay"], ["back", True])
             return []
         r["options"] = retreat.retreat_options(c, loser)
         if not r["options"]:
@@ -365,14 +375,25 @@ def t_retreat(c: Combat) -> list[Question]:
 
 
 def t_stay(c: Combat) -> list[Question]:
-    """Attacking units back where they marched from first shed what breaks supply (A6)."""
+    """Attacking units going back where they marched from: only if that is still legal (A26), and first
+    shedding what breaks supply (A6)."""
     stay = c.f.setdefault("stay", {})
     if "cost" not in stay:
+        if c.defender and not retreat.can_return(c):
+            lost = c.kinds
+            for kind in lost:
+                c.destroy(c.attacker, kind)
+            stay["cost"] = 0
+            if lost:
+                c.emit("units_destroyed", f"{c.name(c.attacker)} cannot go back to {c.game.area_name(c.source)}: "
+                       f"{', '.join(UNIT_NAMES[k] for k in lost)} destroyed.", house=c.attacker, units=lost,
+                       area=c.area, reason="no_retreat")
+            return []
         stay["cost"] = retreat.stay_cost(c)
     if not stay["cost"] or "lost" in stay:
         return []
     choices = retreat.unit_choices(list(c.kinds), stay["cost"])
-    return [Question(c.attacker, "stay_losses", f"Your units stay in {c.game.area_name(c.source)}: your supply "
+    return [Question(c.attacker, "stay_losses", f"Your units go back to {c.game.area_name(c.source)}: your supply "
                      f"forces you to destroy {stay['cost']} of them first. Which?", choices,
                      retreat.weakest_first(choices), info=_public_info(c))]
 
@@ -381,16 +402,20 @@ def a_stay_losses(c: Combat, house: str, kinds: list[str]) -> None:
     c.f["stay"]["lost"] = kinds
     for kind in kinds:
         c.destroy(house, kind)
-    c.emit("units_destroyed", f"{c.name(house)} destroys {', '.join(UNIT_NAMES[k] for k in kinds)} in "
-           f"{c.game.area_name(c.source)} to stay within its supply limit.", house=house, units=kinds,
-           area=c.source, reason="supply")
+    c.emit("units_destroyed", f"{c.name(house)} destroys {', '.join(UNIT_NAMES[k] for k in kinds)} to stay "
+           f"in {c.game.area_name(c.source)} within its supply limit.", house=house, units=kinds, area=c.source,
+           reason="supply")
 
 
-def t_rout(c: Combat) -> list[Question]:
-    kinds = retreat.rout_attackers(c)
+def t_back(c: Combat, routed: bool) -> list[Question]:
+    """The surviving attacking units go back to the area they marched from: routed after a defeat (9.38,
+    9.40), standing when Arianne Martell stops the move-in."""
+    kinds = world.land_attackers(c.s, c.area, c.source, routed) if c.s.areas[c.area].attacking else []
     if kinds:
-        c.emit("retreat", f"{c.name(c.attacker)} retreats to {c.game.area_name(c.source)}: "
-               f"{', '.join(UNIT_NAMES[k] for k in kinds)} routed.", house=c.attacker, area=c.source, units=kinds)
+        verb = "retreats" if routed else "goes back"
+        c.emit("retreat", f"{c.name(c.attacker)} {verb} to {c.game.area_name(c.source)}: "
+               f"{', '.join(UNIT_NAMES[k] for k in kinds)}{' routed' if routed else ''}.", house=c.attacker,
+               area=c.source, units=kinds, routed=routed)
     return []
 
 
@@ -433,10 +458,10 @@ def t_cleanup(c: Combat) -> list[Question]:
             here.power_token = None
         blocker = c.ability(c.defender)
         if blocker is not None and blocker.blocks_move_in(c, c.defender):
-            blocker.said(c, c.defender, f"{c.name(c.attacker)}'s units stay in {c.game.area_name(c.source)}.")
-            c.then(["stay"])
+            blocker.said(c, c.defender, f"{c.name(c.attacker)}'s units go back to {c.game.area_name(c.source)}.")
+            c.then(["stay"], ["back", False])
         elif c.kinds:
-            world.move_units(c.game, c.attacker, c.source, c.area, list(c.kinds))
+            world.land_attackers(c.s, c.area, c.area)
             moved = True
             c.emit("move_in", f"{c.name(c.attacker)} takes {c.game.area_name(c.area)}.", house=c.attacker,
                    area=c.area, units=list(c.kinds))
@@ -523,6 +548,8 @@ def t_neutral(c: Combat) -> list[Question]:
         c.emit("neutral_destroyed", f"{c.name(c.attacker)} ({total}) destroys the neutral force ({c.neutral}) in "
                f"{c.game.area_name(c.area)} and moves in.", house=c.attacker, area=c.area, strength=total,
                parts=parts)
+        if c.f.get("leave_token") and not c.s.areas[c.source].units:
+            world.place_power_token(c.game, c.attacker, c.source)
     else:
         c.emit("neutral_holds", f"{c.name(c.attacker)} ({total}) cannot overcome the neutral force ({c.neutral}) "
                f"in {c.game.area_name(c.area)}: the units stay in {c.game.area_name(c.source)}.",
@@ -538,7 +565,7 @@ def t_neutral(c: Combat) -> list[Question]:
 TASKS: dict[str, Callable[..., list[Question]]] = {
     "support": t_support, "refuse": t_refuse, "initial": t_initial, "victor": t_victor,
     "casualties": t_casualties, "skulls": t_skulls, "retreat": t_retreat, "cleanup": t_cleanup,
-    "port_capture": t_port_capture, "ability": t_ability, "neutral": t_neutral, "stay": t_stay, "rout": t_rout,
+    "port_capture": t_port_capture, "ability": t_ability, "neutral": t_neutral, "stay": t_stay, "back": t_back,
     "immediately": t_schedule("immediately"), "after_combat": t_schedule("after_combat"),
     **combat_cards.TASKS,
 }

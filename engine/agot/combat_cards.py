@@ -83,6 +83,7 @@ def t_reveal(c: Combat) -> list[Question]:
     """Both cards are revealed at once; "cancel" texts act first (9.25, A17)."""
     chosen = c.f.pop("chosen")
     c.f["chosen"] = {}
+    c.game.release(_group(c))
     for house in c.combatants():
         _reveal(c, house, chosen.get(house))
     c.emit("house_cards_revealed", "House cards revealed: " + ", ".join(
@@ -96,6 +97,7 @@ def t_rechoose(c: Combat, house: str) -> list[Question]:
     """After Tyrion's cancel: another card, secret until revealed; none left means no card (A9)."""
     if house in c.f["chosen"]:
         card = c.f["chosen"].pop(house)
+        c.game.release(_group(c, "-again"))
         _reveal(c, house, card)
         c.emit("house_cards_revealed", f"{c.name(house)} reveals {c.card_name(card)} instead.",
                cards={house: card})

@@ -11,16 +11,19 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from engine.agot.board import Board
+from engine.agot.frames import PlanningFrame as Frame
 from engine.agot.notation import area_id, split_orders
 from engine.agot.orders import NOT_AN_ORDER, describe, is_restricted, notations, token_ids
 from engine.agot.state import Order
-from engine.agot.steps import Frame, WaitingStep, step
-from engine.core import Audience, Decision, IllegalAnswer
+from engine.agot.steps import WaitingStep, step
+from engine.core import Audience, Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 
 def areas_needing_orders(game: Game, house: str) -> list[str]:
@@ -46,9 +49,14 @@ def unused_tokens(game: Game, house: str, placed: list[str] | None = None) -> li
 
 def eligible_tokens(game: Game, house: str, placed: list[str] | None = None) -> list[str]:
     """Unused tokens not forbidden by this round's restrictions (A5)."""
-    b = game.board
-    restrictions = game.state.restrictions
-    return [t for t in unused_tokens(game, house, placed) if not is_restricted(b.order_tokens[t], restrictions)]
+    allowed = allowed_tokens(game.board, tuple(game.state.restrictions))
+    return [t for t in unused_tokens(game, house, placed) if t in allowed]
+
+
+@lru_cache(maxsize=64)
+def allowed_tokens(b: Board, restrictions: tuple[str, ...]) -> frozenset[str]:
+    """The token ids this round's restrictions allow (a pure function of the restrictions)."""
+    return frozenset(t for t, token in b.order_tokens.items() if not is_restricted(token, restrictions))
 
 
 def max_placeable(game: Game, house: str) -> int:
@@ -95,7 +103,7 @@ def place_token(game: Game, house: str, area: str, text: str, others: dict[str, 
         return "", "no unit of yours there"
     ids = token_ids(b, text)
     if not ids:
-        return "", f"'{text}' {NOT_AN_ORDER}"
+        return "", f"{answers.quote(text)} {NOT_AN_ORDER}"
     token = b.order_tokens[ids[0]]
     if is_restricted(token, game.state.restrictions):
         return ids[0], f"{describe(token)} orders are forbidden this round"
@@ -125,7 +133,7 @@ def check_orders(game: Game, house: str, answer: Any) -> dict[str, str]:
     errors = []
     for area, text in answer.items():
         if not isinstance(area, str) or area not in b.areas:
-            errors.append(f"'{area}' is not an area of the board")
+            errors.append(f"{answers.quote(area)} is not an area of the board")
             continue
         if not isinstance(text, str):
             errors.append(f"{b.areas[area].name}: the order must be a token such as D+1")
@@ -161,7 +169,7 @@ def parse_orders(game: Game, house: str, text: str) -> dict[str, str]:
                 errors.append(f"{game.area_name(area_id(game.board, part))}: no order given")
                 continue
             if not _names_an_area(game, area_text):
-                errors.append(f"'{part}': write an area and an order, e.g. Winterfell M+1")
+                errors.append(f"{answers.quote(part)}: write an area and an order, e.g. Winterfell M+1")
                 continue
         try:
             area = area_id(game.board, area_text, among=mine)
@@ -267,6 +275,7 @@ class PlanningStep(WaitingStep):
                 game.state.areas[area].order = Order(house, token)
                 revealed[area] = [house, token]
         del frame["placed"]
+        game.release(f"orders-{game.state.round}")
         frame["stage"] = "raven"
         lines = [f"{game.house_name(h)} {game.area_name(a)}: {describe(game.board.order_tokens[t])}"
                  for a, (h, t) in sorted(revealed.items(), key=lambda kv: (kv[1][0], kv[0]))]

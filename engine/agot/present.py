@@ -19,8 +19,8 @@ from engine.agot.westeros import OPTION_NAMES
 from engine.core import Decision
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
-    from engine.agot.steps import Frame
+    from engine.agot.table import Frame
+    from engine.agot.table import Table as Game
 
 UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "ship": "Ship", "siege_engine": "Siege Engine"}
 

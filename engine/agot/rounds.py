@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.agot.steps import STEPS, Frame, WaitingStep, step
+from engine.agot import victory
+from engine.agot.frames import RoundFrame as Frame
+from engine.agot.steps import STEPS, WaitingStep, step
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
     from engine.core import Decision
 
 
@@ -37,7 +39,7 @@ class RoundStep(WaitingStep):
             game.push({"step": "action", "next": "raids"})
         else:
             if s.round >= game.board.tables["max_rounds"]:
-                game.finish()
+                victory.finish(game)
             else:
                 frame["next"] = "westeros"
         return True

@@ -13,11 +13,12 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
-from engine.agot.steps import Frame, HouseByHouseStep, step
-from engine.core import Decision, IllegalAnswer
+from engine.agot.frames import HouseByHouseFrame as Frame
+from engine.agot.steps import HouseByHouseStep, step
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 
 def update_supply(game: Game) -> None:
@@ -65,8 +66,7 @@ def destroy_for_supply(game: Game, house: str, answer: Any) -> list[list[str]]:
     for (area, kind), n in wanted.items():
         st = s.areas.get(area)
         if st is None or st.house != house or sum(1 for u in st.units if u.kind == kind) < n:
-            where = game.area_name(area) if st is not None else f"'{area}' (not an area of the board)"
-            raise IllegalAnswer(f"You do not have {n} {kind.replace('_', ' ')} in {where}.")
+            raise IllegalAnswer(f"You do not have {n} {answers.unit(kind)} in {game.named_area(area)}.")
     for area, kind in answer:
         world.remove_units(s, area, [kind], prefer_routed=True)
     if not world.within_supply(game.board, s, house):

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 from engine.agot import world
 from engine.agot.mustering import mustering_areas
 from engine.agot.wildling_tasks import Task, TaskHandler, card_name, name, task
-from engine.core import Decision, IllegalAnswer
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
-    from engine.agot.steps import Frame
+    from engine.agot.frames import WildlingFrame as Frame
+    from engine.agot.table import Table as Game
 
 
 # --- destroying units (Preemptive Raid, Mammoth Riders, The Horde Descends) -------------------------
@@ -87,6 +87,7 @@ class Destroy(TaskHandler):
         picks = forced_picks(units, count, one_area)
         if picks is None:
             return False
+        game.announce_forced(task["house"], "wildling_destroy", picks)
         destroy_units(game, task["house"], picks)
         return True
 
@@ -107,8 +108,8 @@ class Destroy(TaskHandler):
             raise IllegalAnswer(f"Destroy exactly {count} unit(s).")
         for (area, kind), n in Counter((a, k) for a, k in answer).items():
             if units.get(area, []).count(kind) < n:
-                where = game.area_name(area) if area in game.board.areas else f"'{area}' (not an area of the board)"
-                raise IllegalAnswer(f"You do not have {n} {kind.replace('_', ' ')} in {where} to destroy.")
+                raise IllegalAnswer(f"You do not have {n} {answers.unit(kind)} in {game.named_area(area)} to "
+                                    "destroy.")
         if one_area and len({a for a, _ in answer}) != 1:
             raise IllegalAnswer("All the units must come from one of your castle or stronghold areas.")
         destroy_units(game, task["house"], [list(p) for p in answer])
@@ -155,6 +156,7 @@ class CrowDowngrade(TaskHandler):
     def start(self, game: Game, frame: Frame, task: Task) -> bool:
         options = self.options(game, frame, task)
         if len(options) == 1:
+            game.announce_forced(task["house"], "crow_downgrade", options[0])
             self.apply(game, frame, task, options[0])
             return True
         return False

@@ -16,8 +16,8 @@ from tests.engine.presented import check_presented
 def _decisions_are_presented(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     original = Game.open_decisions
 
-    def checked(self: Game) -> Any:
-        decisions = original(self)
+    def checked(self: Game, *args: Any, **kwargs: Any) -> Any:
+        decisions = original(self, *args, **kwargs)
         for d in decisions:
             check_presented(d.to_dict())
         return decisions

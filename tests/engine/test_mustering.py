@@ -50,7 +50,7 @@ def test_12_1_special_consolidate_power_musters_in_its_own_area_only():
     assert units(g, "winterfell") == ["footman", "knight"]
     assert g.state.areas["winterfell"].order is None
     # the regular order in White Harbor (its only option) then resolves: +1; Winterfell's gave no Power
-    assert [e.kind for e in events] == ["muster", "consolidate"]
+    assert [e.kind for e in events] == ["muster", "forced_choice", "consolidate"]
     assert g.state.houses["stark"].power == power + 1
     assert g.open_decisions() == []
 

@@ -67,7 +67,7 @@ def test_7_orders_text_form_names_every_bad_part():
     msg = refused(g, "stark", "Winterfel M+1, Dragonstone D+1, White Harbor X9, The Shivering Sea", "orders")
     assert msg == "'Winterfel': did you mean Winterfell?; The Shivering Sea: no order given."
     msg = refused(g, "stark", "Winterfell M+1, White Harbor X9, The Shivering Sea S0", "orders")
-    assert msg.startswith("White Harbor X9: 'X9' is not an order.")
+    assert msg.startswith('White Harbor X9: "X9" is not an order.')
     msg = refused(g, "stark", "Winterfell M+1*, White Harbor D+2*, The Shivering Sea S+1*, Dragonstone D+1",
                   "orders")
     assert msg == ("The Shivering Sea S+1*: star limit reached (you may place 2); Dragonstone D+1: no unit of "

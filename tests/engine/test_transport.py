@@ -205,6 +205,7 @@ def test_13_8_islands_need_ship_transport():
     g = _game()
     put(g, "pyke", "greyjoy", "footman", "footman")
     put(g, "port-of-pyke", "greyjoy", "ship")  # a ship in the port does not carry (A10)
+    put(g, "seagard", "greyjoy", "footman", order="M-1")  # another March, so that Greyjoy is asked
     info = _marches(g, "greyjoy", "pyke")
     assert info["land_destinations"] == []
     assert "cannot march from Pyke to Riverrun" in refused(
