@@ -1,0 +1,1 @@
+"""Administration of stored games: ``python -m bot.admin {games,verify,export,replay}``."""

@@ -1,0 +1,52 @@
+"""The command line of ``python -m bot.admin``: argument parsing and one-line errors."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from bot.admin import stored
+from bot.admin.replay import Replay, ReplayError, state_hash
+from bot.admin.stored import Refusal
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a bad argument in one line (no usage block), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message} (see --help)", file=sys.stderr)
+        sys.exit(2)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        replay = Replay.load(Path(args.file))
+        game = replay.play()
+    except ReplayError as exc:
+        raise Refusal(str(exc)) from None
+    winner = game.state.winner or "nobody (the game is not over)"
+    print(f"{len(replay.answers)} answers re-played; round {game.state.round}; winner {winner}")
+    print(f"sha256 {state_hash(game)}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="python -m bot.admin", description="Administer stored games of the table service.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+    p = sub.add_parser("replay", help="re-play a replay file through the engine alone")
+    p.add_argument("file")
+    p.set_defaults(run=cmd_replay)
+    stored.add_commands(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except Refusal as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1

@@ -1,0 +1,221 @@
+"""``python -m bot.demo --seed S --players N --out DIR``: one offline game through the real stack.
+
+The table service on a real SQLite file (``DIR/demo.sqlite3``), its outbox dispatcher with a recording transport,
+and the board renderer; a random agent answers for every seat through ``svc.answer``, seeing only what
+``svc.view`` and ``svc.pending`` give that seat. The transport writes the public feed to ``DIR/feed.md`` and
+every "board" row as an image in ``DIR/boards/``. Each run starts afresh (it deletes what an earlier run wrote
+there) and ends with one line::
+
+    game over: <winner> won in round <r>; <a> answers, <m> messages, <db> KiB database
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from bot.admin.cli import OneLineParser
+from bot.admin.replay import Answer, random_answers
+from bot.admin.stored import stored_replay
+from bot.render import Highlights, render
+from bot.service import OutboxMessage, RecordingTransport, Reply, TableService, Transport
+from engine.agot.agent import RandomAgent
+from engine.core import Rng
+
+CHANNEL = 1
+FIRST_USER = 1001
+RETRIES = 6
+MAX_ANSWERS = 20_000
+
+
+def highlights(raw: dict[str, Any]) -> Highlights | None:
+    """A board row's highlights as the renderer's ``Highlights`` (None: the renderer reads the view's notes)."""
+    known = {f.name for f in fields(Highlights)}
+    chosen: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items() if k in known}
+    return Highlights(**chosen) if chosen else None
+
+
+class FeedTransport:
+    """Delivers through a ``RecordingTransport`` (each key once) and, for each first delivery, appends public
+    messages to the feed and renders board rows to images (in worker threads, awaited by ``finish``)."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.inner = RecordingTransport()
+        self.feed: list[str] = []
+        self.renders: list[asyncio.Task[None]] = []
+        self.boards = 0
+
+    async def send(self, msg: OutboxMessage) -> str:
+        first = msg.key not in self.inner.ids
+        message_id = await self.inner.send(msg)
+        if first:
+            self._deliver(msg)
+        return message_id
+
+    def _deliver(self, msg: OutboxMessage) -> None:
+        who = "public" if msg.audience == "public" else f"user{msg.user_id}"
+        if msg.kind == "board":
+            self.boards += 1
+            name = f"{self.boards:03d}-{who}.png"
+            self.renders.append(asyncio.create_task(self._render(msg.payload, self.out / "boards" / name)))
+            if msg.audience == "public":
+                self.feed.append(f"\n![{msg.payload.get('caption', 'board')}](boards/{name})\n")
+            return
+        if msg.audience != "public":
+            return
+        if msg.kind == "events":
+            for event in msg.payload["events"]:
+                if event["kind"] == "round":
+                    self.feed.append(f"\n## {event['text']}\n")
+                else:
+                    self.feed.append("- " + event["text"].replace("\n", "\n  "))
+        elif msg.kind in ("notice", "reminder"):
+            self.feed.append(f"- *{msg.payload['text']}*")
+        elif msg.kind == "game_over":
+            self.feed.append(f"\n**{msg.payload['text']}**")
+
+    async def _render(self, payload: dict[str, Any], path: Path) -> None:
+        png = await asyncio.to_thread(render, payload["view"], highlights(payload.get("highlights") or {}))
+        await asyncio.to_thread(path.write_bytes, png)
+
+    async def finish(self) -> None:
+        await asyncio.gather(*self.renders)
+
+    @property
+    def delivered(self) -> int:
+        return len(self.inner.sent)
+
+
+def fresh(out: Path) -> Path:
+    """Remove what an earlier demo wrote in ``out``; return the database path."""
+    out.mkdir(parents=True, exist_ok=True)
+    db = out / "demo.sqlite3"
+    for path in (db, out / "demo.sqlite3-wal", out / "demo.sqlite3-shm", out / "feed.md"):
+        path.unlink(missing_ok=True)
+    shutil.rmtree(out / "boards", ignore_errors=True)
+    (out / "boards").mkdir()
+    return db
+
+
+@dataclass(frozen=True)
+class Answered:
+    reply: Reply
+    decision: dict[str, Any]
+    answer: Any
+
+
+async def answer_as(svc: TableService, gid: int, user: int, agent: RandomAgent) -> Answered:
+    """The seat's agent answers its first open decision from the seat's own view (the default after refusals);
+    returns the service's last reply, the decision and the answer it was given."""
+    decision = (await svc.pending(gid, user))[0]
+    view = await svc.view(gid, user)
+    for attempt in range(RETRIES + 1):
+        answer = agent.answer(view, decision) if attempt < RETRIES else decision["default"]
+        reply = await svc.answer(gid, user, decision["id"], answer)
+        if reply.status != "refused":
+            break
+    return Answered(reply, decision, answer)
+
+
+async def seat_table(svc: TableService, players: int, tides_of_battle: bool = False) -> tuple[int, list[int]]:
+    """A started game of ``players`` seats (users FIRST_USER, FIRST_USER+1, ... named "Player n")."""
+    settings = {"tides_of_battle": tides_of_battle, "tiebreak": "rb2", "houses": "random"}
+    gid = await svc.create_game(guild_id=None, channel_id=CHANNEL, creator_id=FIRST_USER, players=players,
+                                settings=settings)
+    users = [FIRST_USER + i for i in range(players)]
+    for i, user in enumerate(users):
+        await svc.join(gid, user, name=f"Player {i + 1}")
+    await svc.start(gid, FIRST_USER, manager=True)
+    return gid, users
+
+
+async def play_to_the_end(svc: TableService, gid: int, users: list[int], seed: int, transport: Transport,
+                          on_answer: Callable[[Answered], None] | None = None,
+                          agent: type[RandomAgent] = RandomAgent) -> int:
+    """Random agents answer for every seat until the game ends, the outbox delivered after each answer;
+    ``on_answer`` sees each accepted answer before its messages are delivered. Returns the answers given."""
+    agents = {u: agent(seed * 7919 + i) for i, u in enumerate(users)}
+    picker = Rng(seed ^ 0x5EED)
+    answers = 0
+    await svc.flush(transport)
+    while (status := await svc.status(gid))["status"] == "running":
+        if answers >= MAX_ANSWERS or not status["waiting"]:
+            raise RuntimeError(f"the game stalled after {answers} answers ({status['status']})")
+        user = picker.choice(status["waiting"])["user_id"]
+        answered = await answer_as(svc, gid, user, agents[user])
+        if answered.reply.status != "accepted":
+            raise RuntimeError(f"the default answer was refused: {answered.reply.message}")
+        answers += 1
+        if on_answer is not None:
+            on_answer(answered)
+        await svc.flush(transport)
+    return answers
+
+
+async def random_plan(svc: TableService, gid: int, seed: int, limit: int | None = None) -> list[tuple[int, Answer]]:
+    """Random legal answers for a started game, worked out in advance with the engine from the game's stored
+    secret (benchmarks and load tests feed them to ``svc.answer`` in order): a list of (user id, answer)."""
+    async with svc.store.reading() as repo:
+        row = await repo.game(gid)
+        if row is None:
+            raise ValueError(f"no game {gid}")
+        replay = await stored_replay(repo, row)
+    users = {s["house"]: s["user_id"] for s in replay.seats}
+    return [(users[a.house], a) for a in random_answers(replay.new_game(), seed, limit)]
+
+
+@dataclass
+class DemoResult:
+    winner: str
+    round: int
+    answers: int
+    messages: int
+    db_bytes: int
+    boards: int
+
+    def line(self) -> str:
+        return (f"game over: {self.winner} won in round {self.round}; {self.answers} answers, "
+                f"{self.messages} messages, {self.db_bytes / 1024:.0f} KiB database")
+
+
+async def run_demo(out: Path, seed: int, players: int) -> DemoResult:
+    db = fresh(out)
+    svc = await TableService.open(db, randbits=random.Random(seed).getrandbits)  # SEED fixes the secret and deal
+    try:
+        gid, users = await seat_table(svc, players)
+        info = await svc.game(gid)
+        transport = FeedTransport(out)
+        transport.feed.append(f"# Demo game: seed {seed}, {players} players\n")
+        transport.feed += [f"- {s.name}: {s.house}" for s in info.seats]
+        answers = await play_to_the_end(svc, gid, users, seed, transport)
+        await transport.finish()
+        final = await svc.view(gid, None)
+    finally:
+        await svc.close()
+    (out / "feed.md").write_text("\n".join(transport.feed) + "\n")
+    size = sum(p.stat().st_size for p in out.glob("demo.sqlite3*"))
+    return DemoResult(final["houses"][final["winner"]]["name"] if final["winner"] else "nobody", final["round"],
+                      answers, transport.delivered, size, transport.boards)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = OneLineParser(prog="python -m bot.demo", description="Play one offline game through the "
+                                     "table service, its outbox and the renderer.")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=6, choices=range(3, 7), metavar="3..6")
+    parser.add_argument("--out", default="out/demo")
+    args = parser.parse_args(argv)
+    result = asyncio.run(run_demo(Path(args.out), args.seed, args.players))
+    print(result.line())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""History and repair: the state at any (round, phase), and an admin rewind of the last answers.
+
+A rewind never deletes: the rewind is recorded in the audit table and the answers it undoes are marked with
+it (their content stays). The live line of a game is its answers not marked; replays, the log and snapshots
+all follow the live line.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from bot.service.core import Table, TableCore
+from bot.service.models import ServiceError
+from bot.service.replay import Divergence, apply_answers, state_hash
+from bot.storage import AnswerRow, iso
+from engine.agot import Game
+
+log = logging.getLogger("bot.service.history")
+
+
+class History(TableCore):
+    async def _replay_to(self, game_id: int, seq: int, live: list[AnswerRow]) -> Game:
+        """The game as it stood after live answer ``seq`` (0: at the start)."""
+        async with self.store.reading() as repo:
+            snap = await repo.snapshot(game_id, seq)
+        if snap is None:
+            raise ServiceError("This game has no stored start; it cannot be replayed.")
+        game = Game.from_dict(json.loads(snap[1]))
+        try:
+            apply_answers(game, [a for a in live if snap[0] < a.seq <= seq])
+        except Divergence as exc:
+            log.error("INTEGRITY: game %s: %s", game_id, exc)
+            raise ServiceError("The stored answers of this game do not replay; an admin must look at it.") from exc
+        return game
+
+    async def _live(self, game_id: int) -> list[AnswerRow]:
+        async with self.store.reading() as repo:
+            return await repo.answers(game_id)
+
+    async def history(self, game_id: int, round: int, phase: str, user_id: int | None = None) -> dict[str, Any]:
+        """The view (of this user's house, or the public one) as the game entered ``phase`` of ``round``."""
+        async with self._lock(game_id):
+            t = await self._load(game_id)
+            if t.game is None:
+                raise ServiceError(self._refusal(t) or "The game has not started yet.")
+            live = await self._live(game_id)
+            start = await self._replay_to(game_id, 0, [])
+            if (start.state.round, start.state.phase) == (round, phase):
+                game = start
+            else:
+                first = next((a for a in live if (a.round, a.phase) == (round, phase)), None)
+                if first is None:
+                    raise ServiceError(f"This game has not reached the {phase} phase of round {round}.")
+                game = await self._replay_to(game_id, first.seq, live)
+            return game.view(t.house_of(user_id) if user_id is not None else None)
+
+    async def rewind(self, game_id: int, user_id: int, count: int, manager: bool = False, reason: str = "") -> str:
+        """Undo the last ``count`` answers (an admin repair the table agreed to); the decisions they answered
+        open again, with fresh deadlines and prompts. Returns the public notice."""
+        async with self._lock(game_id):
+            t = await self._load(game_id)
+            self._may_manage(t, user_id, manager)
+            if t.game is None or t.row.status not in ("running", "finished"):
+                raise ServiceError("Only a running or finished game can be rewound (resume a paused game first).")
+            live = await self._live(game_id)
+            if not isinstance(count, int) or not 1 <= count <= len(live):
+                raise ServiceError(f"Give a number of answers to rewind between 1 and {len(live)}.")
+            undone, kept = live[-count:], live[:-count]
+            game = await self._replay_to(game_id, kept[-1].seq if kept else 0, kept)
+            notice = (f"{count} answer{'s' if count > 1 else ''} rewound by <@{user_id}>"
+                      f"{': ' + reason if reason else ''}. The game is back in round {game.state.round}, "
+                      f"{game.state.phase} phase.")
+            await self._commit_rewind(t, game, user_id, undone, reason, notice)
+            return notice
+
+    async def _commit_rewind(self, t: Table, game: Game, user_id: int, undone: list[AnswerRow], reason: str,
+                             notice: str) -> None:
+        now = self.clock()
+        try:
+            async with self.store.transaction() as repo:
+                rewind_id = await repo.add_rewind(t.id, user_id, len(undone), undone[0].seq, undone[-1].seq, reason,
+                                                  iso(now))
+                await repo.mark_rewound(t.id, [a.seq for a in undone], rewind_id)
+                # every open decision is prompted afresh (the rewound line's prompts and timers end here)
+                await repo.cancel_timers(t.id)
+                prompts = await repo.prompts(t.id)
+                if prompts:
+                    await repo.remove_prompts(t.id, [p.decision_id for p in prompts])
+                t.deadlines = {}
+                t.game = game
+                fields: dict[str, Any] = {"status": "running", "finished_at": None, "round": game.state.round,
+                                          "phase": game.state.phase, "state_hash": state_hash(game),
+                                          "updated_at": iso(now)}
+                await repo.update_game(t.id, **fields)
+                for key, value in fields.items():
+                    setattr(t.row, key, value)
+                messages = [self._notice(t, notice), self._board(t, "The board after the rewind.", {})]
+                messages += await self._sync_prompts(repo, t, now)
+                await repo.add_messages(messages, iso(now))
+        except BaseException:
+            self._tables.pop(t.id, None)
+            raise
+        self._woken()

@@ -1,0 +1,90 @@
+"""The answer path: durable before "accepted", refusals and double clicks write nothing."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from bot.service import TableService
+from tests.service.kit import CREATOR, aio, play, seated
+
+
+def counts(path: Path) -> dict[str, int]:
+    """Rows per table, read with the plain sqlite3 module (a second, independent reader)."""
+    with sqlite3.connect(path) as db:
+        return {t: db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+                for t in ("answers", "events", "outbox", "snapshots", "prompts", "timers", "seats")}
+
+
+@aio
+async def test_accepted_answer_is_in_the_file_when_the_reply_comes(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    decision = (await svc.pending(gid, users[0]))[0]
+    reply = await svc.answer(gid, users[0], decision["id"], decision["default"])
+    assert reply.status == "accepted"
+    # read the file from another connection before closing the service: it is committed already
+    with sqlite3.connect(path) as db:
+        row = db.execute("SELECT user_id, decision_id, answer FROM answers WHERE game_id = ?", (gid,)).fetchone()
+    assert row == (users[0], decision["id"], json.dumps(decision["default"], separators=(",", ":"),
+                                                         sort_keys=True))
+    await svc.close()
+
+
+@aio
+async def test_refusals_write_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    mine = (await svc.pending(gid, users[0]))[0]
+    before = counts(path)
+    stranger = 99
+    cases = [
+        (gid, stranger, mine["id"], mine["default"], "no seat"),
+        (gid, users[1], mine["id"], mine["default"], "belongs to"),
+        (gid, users[0], "999999", mine["default"], "expired"),
+        (gid, users[0], mine["id"], {"not-an-area": "M0"}, ""),
+        (gid, users[0], mine["id"], object(), "malformed"),
+        (424242, users[0], mine["id"], mine["default"], "no game"),
+    ]
+    for game_id, user, decision_id, answer, words in cases:
+        reply = await svc.answer(game_id, user, decision_id, answer)
+        assert reply.status == "refused", (user, decision_id, reply)
+        assert words in reply.message, reply.message
+    assert counts(path) == before
+    await svc.close()
+
+
+@aio
+async def test_double_click_is_already_submitted_and_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    decision = (await svc.pending(gid, users[0]))[0]
+    assert (await svc.answer(gid, users[0], decision["id"], decision["default"])).status == "accepted"
+    before = counts(path)
+    again = await svc.answer(gid, users[0], decision["id"], decision["default"])
+    assert again.status == "already"
+    assert counts(path) == before
+    await svc.close()
+
+
+@aio
+async def test_paused_and_finished_games_refuse_answers(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    decision = (await svc.pending(gid, users[0]))[0]
+    await svc.pause(gid, CREATOR)
+    before = counts(path)
+    reply = await svc.answer(gid, users[0], decision["id"], decision["default"])
+    assert reply.status == "refused" and "paused" in reply.message
+    assert counts(path) == before
+    await svc.resume(gid, CREATOR)
+    await play(svc, gid)
+    assert (await svc.game(gid)).status == "finished"
+    reply = await svc.answer(gid, users[0], decision["id"], decision["default"])
+    assert reply.status in ("refused", "already")
+    await svc.close()

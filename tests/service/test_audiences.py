@@ -1,0 +1,60 @@
+"""Every event reaches exactly the audience the engine gave it: a leak check over whole games' outboxes."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+from bot.service import TableService
+from tests.service.kit import aio, play, seated
+
+
+def canonical(event: dict) -> str:
+    return json.dumps({k: v for k, v in event.items() if k != "seq"}, sort_keys=True)
+
+
+@aio
+async def test_outbox_rows_reach_exactly_their_audience_over_a_whole_game(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc, players=4, settings={"tides_of_battle": True})
+    await play(svc, gid, seed=5)
+    assert (await svc.game(gid)).status == "finished"
+    await svc.close()
+
+    with sqlite3.connect(path) as db:
+        house_of = dict(db.execute("SELECT user_id, house FROM seats WHERE game_id = ?", (gid,)).fetchall())
+        stored = [json.loads(e) for (e,) in db.execute("SELECT event FROM events WHERE game_id = ?", (gid,))]
+        rows = db.execute("SELECT audience, user_id, kind, payload FROM outbox WHERE game_id = ?", (gid,)).fetchall()
+
+    sealed = [e for e in stored if e["audience"]["kind"] == "sealed"]
+    assert sealed, "a whole game has sealed orders and bids"
+    delivered: Counter[tuple[str, int | None, str]] = Counter()
+    for audience, user, kind, raw in rows:
+        payload = json.loads(raw)
+        if audience == "player":
+            assert user in house_of
+        else:
+            assert user is None
+        if kind == "events":
+            for e in payload["events"]:
+                assert e["audience"]["kind"] == audience  # never a sealed event, never a private one in public
+                if audience == "player":
+                    assert e["audience"]["who"] == house_of[user], (e, user)
+                delivered[(audience, user, canonical(e))] += 1
+        elif kind in ("prompt", "reminder") and audience == "player":
+            assert payload["decision"]["player"] == house_of[user]  # a decision's info goes to its owner only
+        else:
+            assert audience == "public" and "decision" not in json.dumps(payload)
+    expected: Counter[tuple[str, int | None, str]] = Counter()
+    user_of = {h: u for u, h in house_of.items()}
+    for e in stored:
+        if e["audience"]["kind"] == "public":
+            expected[("public", None, canonical(e))] += 1
+        elif e["audience"]["kind"] == "player":
+            expected[("player", user_of[e["audience"]["who"]], canonical(e))] += 1
+    assert delivered == expected  # each public and private event exactly once, to exactly its audience
+    kinds = Counter(kind for _, _, kind, _ in rows)
+    assert kinds["board"] >= 10 and kinds["game_over"] == 1 and kinds["status"] > 0

@@ -1,0 +1,188 @@
+"""Outbox delivery: order per game, retry with backoff, permanent failures, restart, exactly once."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.service import (
+    FakeClock,
+    OutboxMessage,
+    PermanentError,
+    RecordingTransport,
+    TableService,
+    TransientError,
+)
+from tests.service.kit import aio, play, seated
+
+
+class Flaky(RecordingTransport):
+    """Fails the first ``transient`` sends of one game with TransientError, and DMs to ``closed`` for good."""
+
+    def __init__(self, path: Path | None = None, transient: int = 0, game: int | None = None,
+                 closed: int | None = None) -> None:
+        super().__init__(path)
+        self.transient, self.game, self.closed = transient, game, closed
+        self.tries: list[int] = []
+
+    async def send(self, msg: OutboxMessage) -> str:
+        self.tries.append(msg.id)
+        if msg.game_id == self.game and self.transient:
+            self.transient -= 1
+            raise TransientError("503 from the gateway")
+        if msg.user_id is not None and msg.user_id == self.closed:
+            raise PermanentError("50007: cannot send messages to this user")
+        return await super().send(msg)
+
+
+def unsent(path: Path) -> int:
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL").fetchone()[0]
+
+
+@aio
+async def test_every_row_is_sent_once_in_order_and_marked(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, _ = await seated(svc)
+    await play(svc, gid, answers=20)
+    transport = RecordingTransport()
+    await svc.flush(transport)
+    with sqlite3.connect(path) as db:
+        everything = db.execute("SELECT id, key, message_id, kind, error FROM outbox ORDER BY id").fetchall()
+    rows = [r for r in everything if r[4] is None]
+    superseded = [r for r in everything if r[4] is not None]
+    # only the newest status line is sent (the front end edits one message in place); older ones are skipped
+    statuses = [r for r in everything if r[3] == "status"]
+    assert superseded == statuses[:-1] and statuses[-1] in rows and all(r[2] is None for r in superseded)
+    assert [m.id for m in transport.sent] == [r[0] for r in rows]
+    assert [transport.ids[key] for key in (r[1] for r in rows)] == [r[2] for r in rows]
+    assert len({r[1] for r in everything}) == len(everything) and unsent(path) == 0
+    await svc.flush(transport)  # nothing left: nothing sent again
+    assert len(transport.sent) == len(rows)
+    await svc.close()
+
+
+@aio
+async def test_transient_errors_back_off_and_hold_only_their_game(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    clock = FakeClock()
+    svc = await TableService.open(path, clock=clock)
+    slow, _ = await seated(svc)
+    fast, _ = await seated(svc)
+    transport = Flaky(transient=2, game=slow)
+    await svc.flush(transport)
+    with sqlite3.connect(path) as db:
+        waiting = db.execute("SELECT game_id, attempts, retry_at, error FROM outbox WHERE sent_at IS NULL").fetchall()
+    assert {g for g, *_ in waiting} == {slow}  # the other game went through
+    assert {m.game_id for m in transport.sent} == {fast}
+    assert waiting[0][1] == 1 and "503" in waiting[0][3]
+    tries = len(transport.tries)
+    await svc.flush(transport)  # the retry is not due yet: no new try
+    assert len(transport.tries) == tries
+    clock.advance(1.0)  # first backoff: 1 s; fails again, next backoff 2 s
+    await svc.flush(transport)
+    clock.advance(1.0)
+    await svc.flush(transport)
+    assert unsent(path) > 0
+    clock.advance(1.0)
+    await svc.flush(transport)
+    assert unsent(path) == 0
+    first_slow = [m.id for m in transport.sent if m.game_id == slow]
+    assert first_slow == sorted(first_slow)  # still in order within the game
+    await svc.close()
+
+
+@aio
+async def test_a_permanent_error_gives_the_row_up_and_records_why(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    transport = Flaky(closed=users[1])
+    await svc.flush(transport)
+    with sqlite3.connect(path) as db:
+        failed = db.execute("SELECT user_id, error FROM outbox WHERE failed_at IS NOT NULL").fetchall()
+    assert failed and {u for u, _ in failed} == {users[1]} and all("50007" in e for _, e in failed)
+    assert unsent(path) == 0 and all(m.user_id != users[1] for m in transport.sent)
+    await svc.close()
+
+
+class CrashAfterSend(RecordingTransport):
+    """Delivers, then 'crashes' before the dispatcher can mark the row sent."""
+
+    async def send(self, msg: OutboxMessage) -> str:
+        await super().send(msg)
+        raise SystemExit("killed between sent and marked sent")
+
+
+@aio
+async def test_a_crash_between_sent_and_marked_sent_delivers_once(tmp_path: Path) -> None:
+    path, record = tmp_path / "t.sqlite3", tmp_path / "sent.jsonl"
+    svc = await TableService.open(path)
+    gid, _ = await seated(svc)
+    try:
+        await svc.flush(CrashAfterSend(record))
+    except SystemExit:
+        pass
+    await svc.store.close()
+    assert unsent(path) > 0  # the first row went out but was never marked
+
+    svc = await TableService.open(path)  # the restart: a new transport reading the same record
+    transport = RecordingTransport(record)
+    await svc.flush(transport)
+    await svc.close()
+    keys = [line.split('"key":"')[1].split('"')[0] for line in record.read_text().splitlines()]
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT key, message_id FROM outbox ORDER BY id").fetchall()
+    assert len(keys) == len(set(keys)) == len(rows)  # every row delivered, none twice
+    assert rows[0][1] == "m1"  # the row sent before the crash is marked with the first delivery's id
+    assert unsent(path) == 0
+
+
+@aio
+async def test_the_background_dispatcher_delivers_after_a_restart(tmp_path: Path) -> None:
+    import asyncio
+
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, _ = await seated(svc)
+    await play(svc, gid, answers=5)
+    await svc.close()  # nothing delivered before the "crash"
+
+    svc = await TableService.open(path)
+    transport = RecordingTransport()
+    svc.serve(transport)
+    for _ in range(200):
+        if unsent(path) == 0:
+            break
+        await asyncio.sleep(0.01)
+    before = len(transport.sent)
+    assert unsent(path) == 0 and before > 0
+    await play(svc, gid, answers=1)  # a new answer wakes the dispatcher
+    for _ in range(200):
+        if unsent(path) == 0:
+            break
+        await asyncio.sleep(0.01)
+    assert unsent(path) == 0 and len(transport.sent) > before
+    await svc.close()
+
+
+class Buggy(RecordingTransport):
+    async def send(self, msg: OutboxMessage) -> str:
+        raise ValueError("a bug in the front end")
+
+
+@aio
+async def test_a_transport_bug_is_retried_with_backoff_not_hot_looped(tmp_path: Path) -> None:
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    svc = await TableService.open(path, clock=clock)
+    await seated(svc)
+    await svc.flush(Buggy())
+    await svc.flush(Buggy())  # not due again yet
+    with sqlite3.connect(path) as db:
+        tried = db.execute("SELECT attempts, error FROM outbox WHERE attempts > 0").fetchall()
+    assert tried == [(1, "a bug in the front end")]  # the first row of the game, once; the rest wait behind it
+    clock.advance(1)
+    await svc.flush(RecordingTransport())
+    assert unsent(path) == 0
+    await svc.close()

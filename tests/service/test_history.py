@@ -1,0 +1,79 @@
+"""History at any (round, phase) and the admin rewind (audited, never deleting, re-opening decisions)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.service import ServiceError, TableService
+from tests.service.kit import CREATOR, aio, play, seated
+
+
+async def views(svc: TableService, gid: int, users: list[int]) -> dict[int | None, dict]:
+    return {u: await svc.view(gid, u) for u in [None, *users]}
+
+
+@aio
+async def test_history_gives_the_view_as_a_phase_began(tmp_path: Path) -> None:
+    svc = await TableService.open(tmp_path / "t.sqlite3")
+    gid, users = await seated(svc)
+    start = await views(svc, gid, users)
+    seen: dict[tuple[int, str], dict] = {(1, "planning"): start}
+    while (await svc.status(gid))["round"] < 3:
+        await play(svc, gid, answers=1)
+        status = await svc.status(gid)
+        key = (status["round"], status["phase"])
+        if key not in seen:
+            seen[key] = await views(svc, gid, users)
+    assert (2, "planning") in seen and (2, "action") in seen
+    for (rnd, phase), expected in seen.items():
+        for user in [None, *users]:
+            assert await svc.history(gid, rnd, phase, user) == expected[user], (rnd, phase, user)
+    with pytest.raises(ServiceError, match="not reached"):
+        await svc.history(gid, 9, "planning")
+    await svc.close()
+
+
+@aio
+async def test_rewind_restores_the_state_and_reopens_the_decisions(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    await play(svc, gid, answers=7)
+    kept = await views(svc, gid, users)
+    kept_pending = {u: [d["id"] for d in await svc.pending(gid, u)] for u in users}
+    kept_log = await svc.log(gid, limit=1000)
+    await play(svc, gid, answers=5)
+    assert await views(svc, gid, users) != kept
+
+    with pytest.raises(ServiceError, match="creator"):
+        await svc.rewind(gid, users[1], 5)
+    with pytest.raises(ServiceError, match="between 1 and 12"):
+        await svc.rewind(gid, CREATOR, 13)
+    notice = await svc.rewind(gid, CREATOR, 5, reason="misclick")
+    assert "5 answers rewound" in notice and "misclick" in notice
+    assert await views(svc, gid, users) == kept
+    assert {u: [d["id"] for d in await svc.pending(gid, u)] for u in users} == kept_pending
+    assert await svc.log(gid, limit=1000) == kept_log
+
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT seq, rewound FROM answers WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()
+        audit = db.execute("SELECT user_id, count, from_seq, to_seq, reason FROM rewinds").fetchall()
+        prompts = db.execute("SELECT user_id, payload FROM outbox WHERE kind = 'prompt' ORDER BY id DESC "
+                             "LIMIT ?", (sum(map(len, kept_pending.values())),)).fetchall()
+    assert len(rows) == 12 and [r[1] for r in rows] == [None] * 7 + [1] * 5  # kept, only marked
+    assert audit == [(CREATOR, 5, 8, 12, "misclick")]
+    reopened = {d for ids in kept_pending.values() for d in ids}
+    assert {json.loads(p)["decision"]["id"] for _, p in prompts} == reopened  # prompted again
+
+    # the game goes on from there, new answers get new sequence numbers, and it reloads cleanly
+    await play(svc, gid, answers=4, seed=2)
+    await svc.close()
+    svc = await TableService.open(path)
+    assert (await svc.status(gid))["status"] == "running"
+    await play(svc, gid, seed=3)
+    assert (await svc.game(gid)).status == "finished"
+    await svc.close()

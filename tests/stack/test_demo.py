@@ -1,0 +1,43 @@
+"""``make demo``'s program: a seeded game through the service, the outbox and the renderer, afresh each run."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.admin.cli import main as admin
+from bot.demo import main as demo
+
+LINE = re.compile(r"^game over: (\w+) won in round (\d+); (\d+) answers, (\d+) messages, (\d+) KiB database$")
+
+
+def test_demo_plays_a_whole_game_and_starts_afresh(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "demo"
+    assert demo(["--seed", "3", "--players", "3", "--out", str(out)]) == 0
+    first = capsys.readouterr().out.strip().splitlines()
+    assert len(first) == 1 and LINE.match(first[0]), first
+    boards = sorted(p.name for p in (out / "boards").iterdir())
+    assert boards and all((out / "boards" / b).read_bytes().startswith(b"\x89PNG") for b in boards)
+    feed = (out / "feed.md").read_text()
+    assert feed.count("](boards/") == sum(b.endswith("-public.png") for b in boards)
+    assert "## Round 2 begins." in feed and "won the game" in feed
+    (out / "boards" / "999-stray.png").write_bytes(b"old")
+
+    assert demo(["--seed", "3", "--players", "3", "--out", str(out)]) == 0
+    second = capsys.readouterr().out.strip().splitlines()
+    same = LINE.match(second[0])
+    assert same and same.groups()[:4] == LINE.match(first[0]).groups()[:4]  # type: ignore[union-attr]  # same game
+    assert sorted(p.name for p in (out / "boards").iterdir()) == boards
+    assert admin(["games", str(out / "demo.sqlite3")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1 games"  # afresh: one game, not two
+    assert admin(["verify", str(out / "demo.sqlite3")]) == 0
+
+
+@pytest.mark.parametrize("argv", [["--players", "7"], ["--seed", "x"], ["--frobnicate"]])
+def test_bad_demo_arguments_are_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        demo(argv)
+    assert exc.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1

@@ -1,0 +1,102 @@
+"""Schema migrations on real files: from empty, from the previous version, and a newer file refused."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import LATEST, SeatRow, SqliteStore, StorageError
+from tests.service.kit import aio
+
+NOW = "2030-01-01T00:00:00.000000+00:00"
+
+
+def tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as db:
+        return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def version(path: Path) -> int:
+    with sqlite3.connect(path) as db:
+        return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+@aio
+async def test_migrations_from_empty_and_the_pragmas(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite3"
+    store = await SqliteStore.open(path)
+    pragmas = {}
+    for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout"):
+        async with store.db.execute(f"PRAGMA {name}") as cur:
+            pragmas[name] = (await cur.fetchone())[0]
+    await store.close()
+    assert pragmas == {"journal_mode": "wal", "synchronous": 2, "foreign_keys": 1, "busy_timeout": 5000}
+    assert version(path) == LATEST >= 2
+    expected = {"games", "seats", "answers", "events", "snapshots", "outbox", "prompts", "timers", "rewinds"}
+    assert expected <= tables(path)
+
+
+@aio
+async def test_a_version_1_file_upgrades_in_place_and_keeps_its_rows(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = await SqliteStore.open(path, upto=1)
+    async with old.transaction() as repo:
+        gid = await repo.add_game(7, 8, 9, 3, {"tiebreak": "rb2"}, NOW)
+        await repo.add_seat(SeatRow(gid, 9, "Ned", None, NOW))
+    await old.close()
+    assert version(path) == 1 and "timers" not in tables(path)
+
+    store = await SqliteStore.open(path)
+    async with store.reading() as repo:
+        game = await repo.game(gid)
+        seats = await repo.seats(gid)
+    async with store.transaction() as repo:  # the version 2 tables work on the upgraded file
+        await repo.add_timer(gid, "deadline", NOW, {"decision_id": "1"})
+    async with store.reading() as repo:
+        timers = await repo.timers(gid)
+    await store.close()
+    assert version(path) == LATEST
+    assert game is not None and game.settings == {"tiebreak": "rb2"} and game.channel_id == 8
+    assert [s.name for s in seats] == ["Ned"] and [t.payload for t in timers] == [{"decision_id": "1"}]
+
+
+@aio
+async def test_a_file_from_a_newer_bot_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite3"
+    await (await SqliteStore.open(path)).close()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {LATEST + 1}")
+    with pytest.raises(StorageError, match="newer version of the bot"):
+        await SqliteStore.open(path)
+    assert version(path) == LATEST + 1
+
+
+@aio
+async def test_the_answer_log_is_append_only(tmp_path: Path) -> None:
+    path = tmp_path / "log.sqlite3"
+    store = await SqliteStore.open(path)
+    async with store.transaction() as repo:
+        gid = await repo.add_game(None, 8, 9, 3, {}, NOW)
+        repo._write(  # type: ignore[attr-defined]
+            "INSERT INTO answers (game_id, seq, user_id, house, decision_id, kind, answer, source, round, phase, "
+            "state_hash, at) VALUES (?, 1, 9, 'stark', '1', 'orders', '{}', 'player', 1, 'planning', 'h', ?)",
+            (gid, NOW))
+    await store.close()
+    with sqlite3.connect(path) as db:
+        for sql in ("DELETE FROM answers", "UPDATE answers SET answer = '[]'", "UPDATE answers SET house = 'tyrell'"):
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                db.execute(sql)
+        assert db.execute("SELECT answer FROM answers").fetchone() == ("{}",)
+
+
+@aio
+async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
+    store = await SqliteStore.open(tmp_path / "fk.sqlite3")
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        async with store.transaction() as repo:
+            await repo.add_seat(SeatRow(999, 1, "nobody", None, NOW))
+    async with store.reading() as repo:
+        assert await repo.seats(999) == []
+    await store.close()
