@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make demo   - the main job without a Discord token: an offline game through the table service
 #   make test   - lint, type-check the engine, run the whole test suite
+#   make simulate - random legal games (GAMES=50 PLAYERS=6 SEED=1): the fuzzer's summary
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -27,6 +28,9 @@ lint: $(STAMP)
 
 test: lint
 	$(PY) -m pytest -q
+
+simulate: $(STAMP)
+	$(PY) -m engine.simulate --players $${PLAYERS:-6} --games $${GAMES:-50} --seed $${SEED:-1} --quiet
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -7,7 +7,6 @@ game raised or stalled. It is the fuzzer, the benchmark and the demo's driver.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -20,7 +19,8 @@ from engine.agot import Game, Settings
 from engine.agot.agent import RandomAgent
 from engine.agot.board import board
 from engine.agot.world import victory_points
-from engine.core import IllegalAnswer, Rng
+from engine.cli import Parser
+from engine.core import AlreadySubmitted, IllegalAnswer, Rng
 
 MAX_DECISIONS = 50_000
 RETRIES = 6
@@ -65,6 +65,8 @@ def play(players: int, seed: int, settings: Settings | None = None, on_event: An
                 raise RuntimeError("stalled: no open decision and no winner")
             if result.decisions >= MAX_DECISIONS:
                 raise RuntimeError(f"stalled: more than {MAX_DECISIONS} decisions")
+            if picker.below(10) == 0:  # now and then a change of mind (a secret answer replaced before its reveal)
+                decisions = game.open_decisions(submitted=True)
             decision = picker.choice(decisions)
             view = game.view(decision.player)
             mine = next(d for d in view["private"]["decisions"] if d["id"] == decision.id)
@@ -78,6 +80,9 @@ def play(players: int, seed: int, settings: Settings | None = None, on_event: An
                 t0 = time.perf_counter()
                 try:
                     events = game.submit(decision.player, decision.id, answer)
+                except AlreadySubmitted:  # a change of mind that changed nothing: the answer stands
+                    result.rejected += 1
+                    break
                 except IllegalAnswer:
                     if attempt == RETRIES:
                         raise
@@ -112,14 +117,17 @@ def narrate(game: Game, event: Any) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Play random legal games of A Game of Thrones.")
-    parser.add_argument("--players", type=int, default=6)
+    parser = Parser(prog="python -m engine.simulate", description="Play random legal games of A Game of Thrones.")
+    parser.add_argument("--players", type=int, default=6, choices=range(3, 7), metavar="3..6")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tides", action="store_true", help="play with Tides of Battle")
     parser.add_argument("--quiet", action="store_true", help="only the summary lines")
-    parser.add_argument("--narrate", action="store_true", help="print every public event as it happens")
+    parser.add_argument("--narrate", action="store_true",
+                        help="print every public event as it happens (the story, without the statistics)")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, not {args.games}")
     settings = Settings(tides_of_battle=args.tides)
     results = []
     for i in range(args.games):
@@ -132,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
         if r.error and not args.quiet:
             print(r.error, file=sys.stderr)
     errors = sum(1 for r in results if r.error)
+    if args.narrate:
+        print(f"{len(results)} games, {errors} errors")
+        return 1 if errors else 0
     times = [r.seconds for r in results]
     per_decision = [t for r in results for t in r.submit_seconds]
     kinds: Counter[str] = sum((r.kinds for r in results), Counter())

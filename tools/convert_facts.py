@@ -17,6 +17,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.cli import Parser  # noqa: E402
+
 DEFAULT_SOURCE = ROOT.parent / "shared" / "reference" / "agot-facts.json"
 DATA = ROOT / "data"
 
@@ -249,15 +253,27 @@ def convert(facts: dict) -> dict[str, object]:
     }
 
 
-def main() -> None:
-    source = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_SOURCE
-    facts = json.loads(source.read_text(encoding="utf-8"))
+def main(argv: list[str] | None = None) -> int:
+    parser = Parser(prog="tools/convert_facts.py", description="Convert the reference facts into data/.")
+    parser.add_argument("source", nargs="?", type=Path, default=DEFAULT_SOURCE,
+                        help=f"the agot-facts.json file (default: {DEFAULT_SOURCE})")
+    args = parser.parse_args(argv)
+    source: Path = args.source
+    if not source.is_file():
+        parser.error(f"no reference facts at {source}: they live in the shared reference folder "
+                     "(../shared/reference/agot-facts.json beside the repository); pass that file's path")
+    try:
+        facts = json.loads(source.read_text(encoding="utf-8"))
+        converted = convert(facts)
+    except (ValueError, KeyError, TypeError) as exc:
+        parser.error(f"{source} is not a readable agot-facts.json ({type(exc).__name__}: {str(exc)[:120]})")
     DATA.mkdir(exist_ok=True)
-    for name, content in convert(facts).items():
+    for name, content in converted.items():
         indent = None if name == "map_render.json" else 1
         (DATA / name).write_text(json.dumps(content, indent=indent, sort_keys=False) + "\n", encoding="utf-8")
         print(f"wrote data/{name}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

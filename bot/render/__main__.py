@@ -12,17 +12,20 @@ import time
 from pathlib import Path
 
 from bot.render import render
+from engine.agot.board import board
+from engine.cli import Parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.render", description="Render a seeded random game's board.")
+    parser = Parser(prog="python -m bot.render", description="Render a seeded random game's board.")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--round", type=int, default=1, help="play until this round starts (1 = the set-up)")
-    parser.add_argument("--players", type=int, default=6, choices=range(3, 7))
+    parser.add_argument("--players", type=int, default=6, choices=range(3, 7), metavar="3..6")
     parser.add_argument("--player", default=None, help="a house id: write that house's private view")
     parser.add_argument("--format", default=None, choices=("png", "webp"), help="default: from --out's suffix")
     parser.add_argument("--out", required=True, type=Path)
     args = parser.parse_args(argv)
+    check(parser, args)
 
     from engine.simulate import play
 
@@ -37,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
-    fmt = args.format or ("webp" if args.out.suffix.lower() == ".webp" else "png")
+    fmt = args.format or args.out.suffix.lower().lstrip(".")
     t0 = time.perf_counter()
     data = render(view, fmt=fmt)
     elapsed = time.perf_counter() - t0
@@ -46,6 +49,22 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.out}: {len(data) / 1024:.0f} KiB, {state}, rendered in {elapsed * 1000:.0f} ms "
           "(first render includes building the static layers)")
     return 1 if result.error else 0
+
+
+def check(parser: Parser, args: argparse.Namespace) -> None:
+    """Refuse bad arguments before any work, in one line."""
+    if args.round < 1:
+        parser.error(f"--round must be at least 1 (1 is the set-up), not {args.round}")
+    if args.player is not None:
+        houses = board().setups[str(args.players)]["houses"]
+        if args.player not in houses:
+            parser.error(f"unknown house {args.player!r} in a {args.players}-player game: choose from "
+                         + ", ".join(sorted(houses)))
+    folder = args.out.parent
+    if not folder.is_dir():
+        parser.error(f"the output folder {str(folder)!r} does not exist")
+    if args.format is None and args.out.suffix.lower() not in (".png", ".webp"):
+        parser.error(f"unknown output suffix {args.out.suffix or '(none)'!r}: use .png or .webp, or --format")
 
 
 if __name__ == "__main__":

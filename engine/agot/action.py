@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
 from engine.agot.combat import start_combat
+from engine.agot.frames import CyclingFrame as Frame
 from engine.agot.orders import describe
-from engine.agot.steps import Frame, WaitingStep, step
+from engine.agot.steps import WaitingStep, step
 from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 RAIDABLE = ("raid", "support", "consolidate_power")
 
@@ -83,6 +84,8 @@ class RaidStep(CyclingStep):
         for area in order_areas(game, player, "raid"):
             options += [{"area": area, "target": t} for t in raid_targets(game, area)]
             options.append({"area": area, "target": None})
+        if all(o["target"] is None for o in options):
+            options = options[:1]  # no target anywhere (and none can appear): nothing to ask
         return Decision(id=did, player=player, kind="raid", options=options, default=options[-1],
                         prompt="Resolve one of your Raid orders: choose its target, or no effect.")
 
@@ -128,6 +131,33 @@ def march_info(game: Game, house: str, area: str) -> dict[str, Any]:
             "can_leave_power_token": _may_leave_token(game, house, area)}
 
 
+def march_refusal(game: Game, house: str, kind: str, source: str, dest: str) -> str:
+    """Why a unit of ``kind`` may not march from ``source`` to ``dest`` (8.12, 8.13, 13.1, 14.5, 10.6)."""
+    b, s = game.board, game.state
+    adjacent = dest in b.adjacent[source]
+    if dest == source:
+        return "it is already there"
+    if not world.can_enter(b, s, dest):
+        return "that area is out of play in this game"
+    if kind == "ship":
+        if b.is_land(dest):
+            return "ships never enter land areas"
+        if not adjacent:
+            return "not adjacent"
+        return "an enemy port (ships enter only ports of castles you control)"
+    if not b.is_land(dest):
+        return "land units never enter seas or ports"
+    if not b.is_land(source):
+        return "units in a sea or a port cannot march onto land"
+    return "not adjacent, and no chain of your ships links the two"
+
+
+def movable(info: dict[str, Any]) -> bool:
+    """Whether any unit of a March order (``march_info``) can go anywhere."""
+    kinds = info["units"]
+    return any(info["ship_destinations"] if k == "ship" else info["land_destinations"] for k in kinds)
+
+
 def _may_leave_token(game: Game, house: str, area: str) -> bool:
     s, b = game.state, game.board
     return (b.is_land(area) and s.areas[area].power_token is None and s.houses[house].power > 0
@@ -142,7 +172,7 @@ class MarchStep(CyclingStep):
         areas = order_areas(game, player, "march")
         info = {a: march_info(game, player, a) for a in areas}
         default = {"from": areas[0], "moves": {}, "leave_power_token": False}
-        stuck = not any(i["units"] for i in info.values())  # only routed units: nothing can move
+        stuck = not any(movable(i) for i in info.values())  # no unit can go anywhere: nothing to ask
         return Decision(
             id=did, player=player, kind="march",
             prompt="Resolve one of your March orders: move any of its units (at most one attack).",
@@ -187,8 +217,10 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
     attack: str | None = None
     for dest, kinds in moves.items():
         if dest not in b.areas:
-            raise IllegalAnswer(f"'{dest}' is not an area of the board.")
+            raise IllegalAnswer(f"{answers.quote(dest)} is not an area of the board.")
         for kind in kinds:
+            if kind not in b.tables["unit_limits"]:
+                raise IllegalAnswer(f"{answers.quote(kind)} is not a unit: footman, knight, siege_engine or ship.")
             if kind not in free:
                 raise IllegalAnswer(f"There is no movable {kind.replace('_', ' ')} left in {b.areas[source].name} "
                                     "(routed units cannot march).")
@@ -196,7 +228,7 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
             legal = info["ship_destinations"] if kind == "ship" else info["land_destinations"]
             if dest not in legal:
                 raise IllegalAnswer(f"A {kind.replace('_', ' ')} cannot march from {b.areas[source].name} "
-                                    f"to {b.areas[dest].name}.")
+                                    f"to {b.areas[dest].name}: {march_refusal(game, house, kind, source, dest)}.")
         if b.is_port(dest) and len(s.areas[dest].units) + len(kinds) > b.tables["port_capacity"]:  # 14.2
             raise IllegalAnswer(f"{b.areas[dest].name} can never hold more than {b.tables['port_capacity']} ships.")
         if dest in info["hostile"]:
@@ -207,7 +239,10 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
     for dest, kinds in moves.items():
         changes[dest] = changes.get(dest, 0) + len(kinds)
     if not supply_allows(game, house, changes):
-        raise IllegalAnswer("That march would put you over your supply limit.")
+        sizes = ", ".join(map(str, world.army_sizes(s, house, changes)))
+        limits = ", ".join(map(str, b.supply_limits(s.houses[house].supply)))
+        raise IllegalAnswer(f"That march would put you over your supply limit: armies of {sizes} where your "
+                            f"supply allows {limits}.")
     leaving_all = moves and not free and len(s.areas[source].units) == sum(len(k) for k in moves.values())
     if leave_token:
         if not leaving_all:
@@ -217,24 +252,31 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
                                 "your own home area, or you have no Power available).")
     order = s.areas[source].order
     assert order is not None
-    # Non-combat moves first (8.15), then the area left behind, then the attack.
+    token = order.token
+    # Non-combat moves first (8.15), then the attackers leave (A26), then the area left behind, then the attack.
     for dest, kinds in moves.items():
         if dest != attack:
             world.move_units(game, house, source, dest, kinds)
-    if leave_token:
-        s.areas[source].power_token = house
-        s.houses[house].power -= 1
-        game.emit("power_token", f"{game.house_name(house)} leaves a Power token in {game.area_name(source)}.",
-                  house=house, area=source)
+    neutral = attack is not None and is_neutral_attack(game, house, attack)
+    if attack is not None and not neutral:
+        world.lift_attackers(game, house, source, attack, moves[attack])
+    if leave_token and not neutral:  # against a neutral force only once it falls (A24)
+        world.place_power_token(game, house, source)
     moved = ", ".join(f"{len(k)} to {game.area_name(d)}" for d, k in moves.items()) or "no units"
     game.emit("march", f"{game.house_name(house)} marches from {game.area_name(source)} "
-              f"({describe(b.order_tokens[order.token])}): {moved}.", house=house, area=source,
-              moves=moves, attack=attack)
+              f"({describe(b.order_tokens[token])}): {moved}.", house=house, area=source,
+              moves={d: list(k) for d, k in moves.items()}, attack=attack)
     if attack is None:
         s.areas[source].order = None
         world.settle_ports(game)
         return
-    start_combat(game, house, source, attack, moves[attack], order.token)
+    world.settle_ports(game)
+    start_combat(game, house, source, attack, moves[attack], token, leave_token=leave_token and neutral)
+
+
+def is_neutral_attack(game: Game, house: str, area: str) -> bool:
+    st = game.state.areas[area]
+    return bool(st.neutral) and not (st.units and st.house != house)
 
 
 def supply_allows(game: Game, house: str, changes: dict[str, int]) -> bool:

@@ -2,8 +2,10 @@
 
 ``Combat`` is a typed view over the combat frame (plain JSON on the step stack) and the game. Strength is
 always computed from the board as it stands, so a card that destroys a unit or removes a Support order
-changes the totals at once (9.32). The attacking units stay in the area they marched from until they
-move in at clean up; ``kinds`` lists them (they are never routed: routed units cannot march).
+changes the totals at once (9.32). The attacking units leave the area they marched from when the combat
+starts and stand in the embattled area (``AreaState.attacking``, A26) until they move in at clean up or
+retreat; against a neutral force they stay where they marched from until it falls (A24). ``kinds`` lists
+them (they are never routed: routed units cannot march).
 
 Unit strength (9.4): Footman 1, Knight 2, Ship 1, Siege Engine 4 when attacking or supporting an attack
 on a castle or stronghold (else 0), routed units 0. Initial strength (9.19): units, the March modifier
@@ -21,10 +23,10 @@ from engine.core import Audience
 
 if TYPE_CHECKING:
     from engine.agot.board import Board
-    from engine.agot.game import Game
+    from engine.agot.frames import CombatFrame as Frame
     from engine.agot.house_cards import Ability
-    from engine.agot.state import GameState
-    from engine.agot.steps import Frame
+    from engine.agot.state import GameState, Unit
+    from engine.agot.table import Table as Game
 
 ATTACKER, DEFENDER, NOBODY = "attacker", "defender", "none"
 UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "ship": "Ship", "siege_engine": "Siege Engine"}
@@ -87,8 +89,10 @@ class Combat:
 
     @property
     def kinds(self) -> list[str]:
-        kinds: list[str] = self.f["kinds"]
-        return kinds
+        """The attacking units still fighting (a copy)."""
+        if self.f["defender"]:
+            return [u.kind for u in self.s.areas[self.area].attacking]
+        return list(self.f["kinds"])
 
     @property
     def neutral(self) -> int:
@@ -164,20 +168,29 @@ class Combat:
         return []
 
     def army_area(self, house: str) -> str:
-        return self.source if house == self.attacker else self.area
+        """Where the house's fighting units stand: the embattled area (A26), or the source against a neutral
+        force."""
+        return self.source if house == self.attacker and not self.defender else self.area
+
+    def fighting_units(self, house: str) -> list[Unit]:
+        """The house's fighting units themselves (the attacking units, or the defender's units in the area)."""
+        st = self.s.areas[self.army_area(house)]
+        if house == self.attacker and self.defender:
+            return st.attacking
+        return st.units if house and st.house == house else []
 
     def destroy(self, house: str, kind: str, routed: bool = False) -> None:
         """Destroy one fighting unit. The area keeps its order until clean up (9.49)."""
-        area = self.army_area(house)
-        st = self.s.areas[area]
-        unit = next((u for u in st.units if u.kind == kind and u.routed == routed), None)
+        units = self.fighting_units(house)
+        unit = next((u for u in units if u.kind == kind and u.routed == routed), None)
         if unit is None:
-            raise ValueError(f"no {'routed ' if routed else ''}{kind} of {house} in {area}")
-        st.units.remove(unit)
+            raise ValueError(f"no {'routed ' if routed else ''}{kind} of {house} in {self.army_area(house)}")
+        units.remove(unit)
+        if house == self.attacker and not self.defender:
+            self.f["kinds"].remove(kind)
+        st = self.s.areas[self.army_area(house)]
         if not st.units:
             st.house = None
-        if house == self.attacker:
-            self.kinds.remove(kind)
 
     # --- support ----------------------------------------------------------------------------------
 
@@ -277,6 +290,12 @@ class Combat:
             parts["tides"] = int(tides["strength"]) if tides else 0
         parts["total"] = sum(parts.values())
         return parts
+
+    def strength_parts(self, house: str, final: bool = True) -> dict[str, Any]:
+        """``strength`` and the support of each area counting for the house (``support_areas``: {area: n})."""
+        side = self.side(house)
+        return {**self.strength(house, final),
+                "support_areas": {a: self.support_value(a, side) for a in self.supporting(side)}}
 
     def total(self, house: str) -> int:
         return self.strength(house)["total"]

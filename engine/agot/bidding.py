@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.agot.steps import Frame, WaitingStep, step
+from engine.agot.frames import BiddingFrame as Frame
+from engine.agot.steps import WaitingStep, step
 from engine.core import Audience, Decision, IllegalAnswer
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 
 def start_bidding(game: Game, houses: list[str], purpose: str, label: str, **info: Any) -> None:
@@ -43,7 +44,7 @@ def start_ranking(game: Game, bids: dict[str, int], label: str, highest_first: b
                "places": len(bids) if places is None else places, "ranking": []})
 
 
-def _parent(game: Game, frame: Frame) -> Frame:
+def _parent(game: Game, frame: Frame) -> dict[str, Any]:
     stack = game.state.stack
     if len(stack) < 2 or stack[-1] is not frame:
         raise RuntimeError(f"{frame['step']} frame has no parent")
@@ -74,6 +75,7 @@ class BidStep(WaitingStep):
         listing = ", ".join(f"{game.house_name(h)} {n}" for h, n in bids.items())
         game.emit("bids_revealed", f"Bids for {frame['label']}: {listing}. The Power bid goes to the pool.",
                   purpose=frame["purpose"], label=frame["label"], bids=bids, group=frame["group"])
+        game.release(frame["group"])
         parent = _parent(game, frame)
         parent["bids"] = bids
         game.pop(frame)
@@ -92,6 +94,7 @@ class BidStep(WaitingStep):
         power = game.state.houses[house].power
         if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer <= power:
             raise IllegalAnswer(f"Bid a whole number of Power tokens from 0 to {power}.")
+        answer = int(answer)  # the engine's own value, never the client's object
         frame["bids"][house] = answer
         name = game.house_name(house)
         game.emit("bid_sealed", f"{name} bids {answer}.", Audience.sealed(frame["group"]),

@@ -74,6 +74,7 @@ class Board:
         self.wildling_cards: list[dict[str, Any]] = load_json("wildling_cards.json")
         self.tides_of_battle: list[dict[str, Any]] = load_json("tides_of_battle.json")
         self.home_of: dict[str, str] = {h: v["home"] for h, v in self.houses.items()}
+        self.castle_areas: tuple[str, ...] = tuple(a for a, info in self.areas.items() if info.castle)
 
     def kind(self, area: str) -> str:
         return self.areas[area].kind

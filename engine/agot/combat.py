@@ -1,7 +1,8 @@
 """Combat (RB2 pp.17-21, checklist section 9) and marches against neutral forces (section 10, ruling A8).
 
 ``resolve_march`` calls ``start_combat`` once the other moves of the March are done: the attacking units
-are still in the area they marched from and the March order is still there. ``start_combat`` pushes one
+have left the area they marched from and stand in the embattled area (A26; against a neutral force they
+stay where they are until it falls, A24). ``start_combat`` pushes one
 combat frame; its step runs the whole sequence as a list of tasks, each of which either acts or asks:
 
 1. call for support: each House with an adjacent Support order declares, in Iron Throne order (A11);
@@ -17,8 +18,8 @@ combat frame; its step runs the whole sequence as a list of tasks, each of which
    port capture 14.7, discarded cards and the hand refresh C10), then "after combat" texts.
 
 Against a neutral force only step 1 happens: the attacker's strength with support reaches the token or
-the units stay where they were (A8). Secret choices live in the frame only; ``notes['combat']`` holds the
-public facts of the combat while it lasts.
+the units stay where they were and no Power token is left behind (A8, A24). Secret choices live in the
+frame only; ``notes['combat']`` holds the public facts of the combat while it lasts.
 """
 
 from __future__ import annotations
@@ -28,22 +29,27 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import combat_cards, retreat, world
 from engine.agot.battle import ATTACKER, DEFENDER, NOBODY, UNIT_NAMES, Combat, Question
+from engine.agot.frames import CombatFrame as Frame
 from engine.agot.house_cards import ABILITIES, discard, loras_moves_order, refill_if_empty
-from engine.agot.steps import Frame, WaitingStep, step
-from engine.core import Decision, IllegalAnswer
+from engine.agot.steps import WaitingStep, step
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 SEQUENCE = ["support", "refuse", "initial", "choose", "reveal", "immediately", "tides_draw", "tides_redraw",
             "tides_reveal", "blade", "victor", "casualties", "skulls", "retreat", "cleanup", "after_combat"]
 SORTED_ANSWERS = ("casualties", "refuse", "skull", "retreat_losses", "stay_losses")
 
 
-def start_combat(game: Game, attacker: str, source: str, area: str, kinds: list[str], token: str) -> None:
-    """Open the combat (or the attack on a neutral force) started by a March order (9.1, 10.2)."""
+def start_combat(game: Game, attacker: str, source: str, area: str, kinds: list[str], token: str,
+                 leave_token: bool = False) -> None:
+    """Open the combat (or the attack on a neutral force) started by a March order (9.1, 10.2).
+
+    ``leave_token``: against a neutral force, the Power token the attacker leaves behind if it falls (A24).
+    """
     b, s = game.board, game.state
     st = s.areas[area]
     if st.units and st.house != attacker:
@@ -56,7 +62,7 @@ def start_combat(game: Game, attacker: str, source: str, area: str, kinds: list[
     tasks = ["support", "neutral"] if defender is None else list(SEQUENCE)
     frame: Frame = {"step": "combat", "attacker": attacker, "defender": defender, "area": area, "source": source,
                     "kinds": list(kinds), "token": token, "neutral": neutral, "tasks": [[t] for t in tasks],
-                    "cards": {}, "chosen": {}, "resolved": [], "q": {}}
+                    "cards": {}, "chosen": {}, "resolved": [], "q": {}, "leave_token": leave_token}
     s.notes["combat"] = {"attacker": attacker, "defender": defender, "neutral": neutral, "area": area,
                          "source": source, "units": list(kinds), "order": token, "support": {}, "refused": [],
                          "chosen": [], "cards": {}, "tides": {}, "blade": None, "initial": {}, "final": {},
@@ -95,7 +101,7 @@ class CombatStep(WaitingStep):
                         info=q["info"], default=q["default"], secret=q["secret"], reveal_group=q["group"])
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
-        q = frame["q"].pop(decision.player)
+        q = frame["q"][decision.player]  # kept: a secret answer may still change until its group is in
         value = _match(decision, answer)
         c = Combat(game, frame)
         if q["card"]:
@@ -114,10 +120,14 @@ def _match(decision: Decision, answer: Any) -> Any:
     for option in decision.options or []:
         if type(option) is type(answer) and option == answer:
             return option
-    raise IllegalAnswer(f"That is not one of the choices: {decision.options}.")
+    raise IllegalAnswer(f"That is not one of the choices: {answers.choices(decision.options)}.")
 
 
 def finish(c: Combat) -> None:
+    st = c.s.areas[c.area]
+    if st.attacking:
+        raise RuntimeError(f"attacking units left in {c.area} after the combat")
+    st.attacker = None
     c.s.notes.pop("combat", None)
     c.emit("combat_end", f"The combat in {c.game.area_name(c.area)} is over.", area=c.area, winner=c.f.get("winner"))
     c.game.pop(c.f)
@@ -207,10 +217,12 @@ def a_refuse(c: Combat, house: str, refused: list[str]) -> None:
 
 def t_initial(c: Combat) -> list[Question]:
     """Initial combat strength, announced by both sides (9.19)."""
-    initial = {h: c.strength(h, final=False)["total"] for h in c.combatants()}
+    parts = {h: c.strength_parts(h, final=False) for h in c.combatants()}
+    initial = {h: p["total"] for h, p in parts.items()}
     c.note()["initial"] = initial
+    c.note()["initial_parts"] = parts
     c.emit("combat_strength", "Initial strength: " + ", ".join(f"{c.name(h)} {n}" for h, n in initial.items())
-           + ".", strength=initial)
+           + ".", strength=initial, parts=parts)
     return []
 
 
@@ -224,7 +236,7 @@ def _public_info(c: Combat, **extra: Any) -> dict[str, Any]:
 
 def t_victor(c: Combat) -> list[Question]:
     """Final strength; the higher wins, a tie goes to the higher Fiefdoms position (9.32, 9.33)."""
-    parts = {h: c.strength(h) for h in c.combatants()}
+    parts = {h: c.strength_parts(h) for h in c.combatants()}
     fiefdoms = c.s.fiefdoms
     a, d = c.attacker, c.defender
     if parts[a]["total"] != parts[d]["total"]:
@@ -235,6 +247,7 @@ def t_victor(c: Combat) -> list[Question]:
     c.f["winner"], c.f["loser"] = winner, loser
     note = c.note()
     note["final"] = {h: p["total"] for h, p in parts.items()}
+    note["final_parts"] = parts
     note["winner"] = winner
     note["icons"] = {h: {"swords": c.swords(h), "fortifications": c.fortifications(h)} for h in c.combatants()}
     c.emit("combat_result", f"{c.name(winner)} wins the combat in {c.game.area_name(c.area)}: "
@@ -263,7 +276,8 @@ def t_casualties(c: Combat) -> list[Question]:
     if not wanted or not standing or c.casualties_prevented(loser):
         c.f["casualties"] = []
         if wanted and standing:
-            c.emit("casualties", f"The Blackfish: {c.name(loser)} takes no casualties.", house=loser, units=[])
+            c.emit("casualties", f"The Blackfish: {c.name(loser)} takes no casualties.", house=loser, units=[],
+                   area=c.army_area(loser), reason="casualty")
         return []
     options = retreat.unit_choices(standing, wanted)
     return [Question(loser, "casualties", f"You lost: choose {len(options[0])} unit(s) to destroy.", options,
@@ -275,7 +289,8 @@ def a_casualties(c: Combat, house: str, kinds: list[str]) -> None:
         c.destroy(house, kind)
     c.f["casualties"] = kinds
     c.emit("casualties", f"{c.name(house)} loses {', '.join(UNIT_NAMES[k] for k in kinds)} in "
-           f"{c.game.area_name(c.army_area(house))}.", house=house, units=kinds, area=c.army_area(house))
+           f"{c.game.area_name(c.army_area(house))}.", house=house, units=kinds, area=c.army_area(house),
+           reason="casualty")
 
 
 def t_skulls(c: Combat) -> list[Question]:
@@ -302,7 +317,7 @@ def a_skull(c: Combat, house: str, kinds: list[str]) -> None:
     for kind in kinds:
         c.destroy(house, kind)
     c.emit("casualties", f"Skull: {c.name(house)} loses a {UNIT_NAMES[kinds[0]]}.", house=house, units=kinds,
-           area=c.army_area(house), skull=True)
+           area=c.army_area(house), skull=True, reason="skull")
 
 
 def t_retreat(c: Combat) -> list[Question]:
@@ -313,14 +328,17 @@ def t_retreat(c: Combat) -> list[Question]:
         doomed = retreat.doomed_units(c, loser)
         for kind, routed in doomed:
             c.destroy(loser, kind, routed)
-        if doomed:
-            c.emit("units_destroyed", f"{c.name(loser)}'s routed units and Siege Engines cannot retreat: "
-                   f"{', '.join(UNIT_NAMES[k] for k, _ in doomed)} destroyed.", house=loser,
-                   units=[k for k, _ in doomed])
+        for reason, why in (("routed", "routed units cannot retreat"), ("siege_engine", "Siege Engines cannot "
+                                                                                 "retreat")):
+            lost = [k for k, routed in doomed if (routed if reason == "routed" else not routed)]
+            if lost:
+                c.emit("units_destroyed", f"{c.name(loser)}'s {why}: {', '.join(UNIT_NAMES[k] for k in lost)} "
+                       f"destroyed in {c.game.area_name(c.army_area(loser))}.", house=loser, units=lost,
+                       area=c.army_area(loser), reason=reason)
         if not c.army(loser):
             return []
         if loser == c.attacker:
-            c.then(["stay"], ["rout"])
+            c.then(["stay"], ["back", True])
             return []
         r["options"] = retreat.retreat_options(c, loser)
         if not r["options"]:
@@ -328,7 +346,8 @@ def t_retreat(c: Combat) -> list[Question]:
             for kind in lost:
                 c.destroy(loser, kind)
             c.emit("units_destroyed", f"{c.name(loser)} has nowhere to retreat: "
-                   f"{', '.join(UNIT_NAMES[k] for k in lost)} destroyed.", house=loser, units=lost)
+                   f"{', '.join(UNIT_NAMES[k] for k in lost)} destroyed.", house=loser, units=lost,
+                   area=c.army_area(loser), reason="no_retreat")
             return []
     options: dict[str, int] = r["options"]
     if not options or r.get("moved"):
@@ -341,7 +360,7 @@ def t_retreat(c: Combat) -> list[Question]:
             return [Question(c.winner, "robb", f"Robb Stark: choose where {c.name(loser)} retreats (or let them "
                              "choose).", [*closest, None], None, info=_public_info(c, options=options))]
         areas = sorted(options)
-        return [Question(loser, "retreat", "Choose where your units retreat.", areas, areas[0],
+        return [Question(loser, "retreat", "Choose where your units retreat.", areas, retreat.fewest(options)[0],
                          info=_public_info(c, options=options))]
     cost = options[r["dest"]]
     if cost and "lost" not in r:
@@ -356,14 +375,25 @@ def t_retreat(c: Combat) -> list[Question]:
 
 
 def t_stay(c: Combat) -> list[Question]:
-    """Attacking units back where they marched from first shed what breaks supply (A6)."""
+    """Attacking units going back where they marched from: only if that is still legal (A26), and first
+    shedding what breaks supply (A6)."""
     stay = c.f.setdefault("stay", {})
     if "cost" not in stay:
+        if c.defender and not retreat.can_return(c):
+            lost = c.kinds
+            for kind in lost:
+                c.destroy(c.attacker, kind)
+            stay["cost"] = 0
+            if lost:
+                c.emit("units_destroyed", f"{c.name(c.attacker)} cannot go back to {c.game.area_name(c.source)}: "
+                       f"{', '.join(UNIT_NAMES[k] for k in lost)} destroyed.", house=c.attacker, units=lost,
+                       area=c.area, reason="no_retreat")
+            return []
         stay["cost"] = retreat.stay_cost(c)
     if not stay["cost"] or "lost" in stay:
         return []
     choices = retreat.unit_choices(list(c.kinds), stay["cost"])
-    return [Question(c.attacker, "stay_losses", f"Your units stay in {c.game.area_name(c.source)}: your supply "
+    return [Question(c.attacker, "stay_losses", f"Your units go back to {c.game.area_name(c.source)}: your supply "
                      f"forces you to destroy {stay['cost']} of them first. Which?", choices,
                      retreat.weakest_first(choices), info=_public_info(c))]
 
@@ -372,15 +402,20 @@ def a_stay_losses(c: Combat, house: str, kinds: list[str]) -> None:
     c.f["stay"]["lost"] = kinds
     for kind in kinds:
         c.destroy(house, kind)
-    c.emit("units_destroyed", f"{c.name(house)} destroys {', '.join(UNIT_NAMES[k] for k in kinds)} in "
-           f"{c.game.area_name(c.source)} to stay within its supply limit.", house=house, units=kinds)
+    c.emit("units_destroyed", f"{c.name(house)} destroys {', '.join(UNIT_NAMES[k] for k in kinds)} to stay "
+           f"in {c.game.area_name(c.source)} within its supply limit.", house=house, units=kinds, area=c.source,
+           reason="supply")
 
 
-def t_rout(c: Combat) -> list[Question]:
-    kinds = retreat.rout_attackers(c)
+def t_back(c: Combat, routed: bool) -> list[Question]:
+    """The surviving attacking units go back to the area they marched from: routed after a defeat (9.38,
+    9.40), standing when Arianne Martell stops the move-in."""
+    kinds = world.land_attackers(c.s, c.area, c.source, routed) if c.s.areas[c.area].attacking else []
     if kinds:
-        c.emit("retreat", f"{c.name(c.attacker)} retreats to {c.game.area_name(c.source)}: "
-               f"{', '.join(UNIT_NAMES[k] for k in kinds)} routed.", house=c.attacker, area=c.source, units=kinds)
+        verb = "retreats" if routed else "goes back"
+        c.emit("retreat", f"{c.name(c.attacker)} {verb} to {c.game.area_name(c.source)}: "
+               f"{', '.join(UNIT_NAMES[k] for k in kinds)}{' routed' if routed else ''}.", house=c.attacker,
+               area=c.source, units=kinds, routed=routed)
     return []
 
 
@@ -403,7 +438,7 @@ def a_retreat_losses(c: Combat, house: str, kinds: list[str]) -> None:
     for kind in kinds:
         c.destroy(house, kind)
     c.emit("units_destroyed", f"{c.name(house)} destroys {', '.join(UNIT_NAMES[k] for k in kinds)} to retreat "
-           "within its supply limit.", house=house, units=kinds)
+           "within its supply limit.", house=house, units=kinds, area=c.army_area(house), reason="supply")
 
 
 # --- clean up ---------------------------------------------------------------------------------------------
@@ -423,10 +458,10 @@ def t_cleanup(c: Combat) -> list[Question]:
             here.power_token = None
         blocker = c.ability(c.defender)
         if blocker is not None and blocker.blocks_move_in(c, c.defender):
-            blocker.said(c, c.defender, f"{c.name(c.attacker)}'s units stay in {c.game.area_name(c.source)}.")
-            c.then(["stay"])
+            blocker.said(c, c.defender, f"{c.name(c.attacker)}'s units go back to {c.game.area_name(c.source)}.")
+            c.then(["stay"], ["back", False])
         elif c.kinds:
-            world.move_units(c.game, c.attacker, c.source, c.area, list(c.kinds))
+            world.land_attackers(c.s, c.area, c.area)
             moved = True
             c.emit("move_in", f"{c.name(c.attacker)} takes {c.game.area_name(c.area)}.", house=c.attacker,
                    area=c.area, units=list(c.kinds))
@@ -500,20 +535,25 @@ def t_schedule(window: str) -> Callable[[Combat], list[Question]]:
 
 def t_neutral(c: Combat) -> list[Question]:
     """The march succeeds if its strength with support reaches the token (10.2, 10.3, A8)."""
-    total = c.strength(c.attacker, final=False)["total"]
+    parts = {c.attacker: c.strength_parts(c.attacker, final=False)}
+    total = parts[c.attacker]["total"]
     st = c.s.areas[c.area]
     c.note()["final"] = {c.attacker: total}
+    c.note()["final_parts"] = parts
     if total >= c.neutral:
         st.neutral = 0
         world.move_units(c.game, c.attacker, c.source, c.area, list(c.kinds))
         c.note()["winner"] = c.attacker
         c.f["winner"] = c.attacker
         c.emit("neutral_destroyed", f"{c.name(c.attacker)} ({total}) destroys the neutral force ({c.neutral}) in "
-               f"{c.game.area_name(c.area)} and moves in.", house=c.attacker, area=c.area, strength=total)
+               f"{c.game.area_name(c.area)} and moves in.", house=c.attacker, area=c.area, strength=total,
+               parts=parts)
+        if c.f.get("leave_token") and not c.s.areas[c.source].units:
+            world.place_power_token(c.game, c.attacker, c.source)
     else:
         c.emit("neutral_holds", f"{c.name(c.attacker)} ({total}) cannot overcome the neutral force ({c.neutral}) "
                f"in {c.game.area_name(c.area)}: the units stay in {c.game.area_name(c.source)}.",
-               house=c.attacker, area=c.area, strength=total)
+               house=c.attacker, area=c.area, strength=total, parts=parts)
         c.then(["stay"])
     there = c.s.areas[c.source]
     if there.order and there.order.house == c.attacker and there.order.token == c.token:
@@ -525,7 +565,7 @@ def t_neutral(c: Combat) -> list[Question]:
 TASKS: dict[str, Callable[..., list[Question]]] = {
     "support": t_support, "refuse": t_refuse, "initial": t_initial, "victor": t_victor,
     "casualties": t_casualties, "skulls": t_skulls, "retreat": t_retreat, "cleanup": t_cleanup,
-    "port_capture": t_port_capture, "ability": t_ability, "neutral": t_neutral, "stay": t_stay, "rout": t_rout,
+    "port_capture": t_port_capture, "ability": t_ability, "neutral": t_neutral, "stay": t_stay, "back": t_back,
     "immediately": t_schedule("immediately"), "after_combat": t_schedule("after_combat"),
     **combat_cards.TASKS,
 }

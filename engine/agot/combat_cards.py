@@ -30,7 +30,16 @@ def _card_question(c: Combat, house: str, options: list[str], group: str, again:
               "revealed).")
     info = {"attacker": c.attacker, "defender": c.defender, "area": c.area,
             "initial": dict(c.note().get("initial", {}))}
-    return Question(house, "house_card", prompt, options, options[0], info=info, secret=True, group=group)
+    return Question(house, "house_card", prompt, options, weakest(c, options), info=info, secret=True, group=group)
+
+
+def weakest(c: Combat, cards: list[str]) -> str:
+    """The deadline's card: the lowest printed strength, then the fewest icons (docs/decisions.md)."""
+    def key(card: str) -> tuple[int, int, int]:
+        data = c.b.card_by_id[card]
+        return int(data["strength"]), int(data["swords"]) + int(data["fortifications"]), cards.index(card)
+
+    return min(cards, key=key)
 
 
 def t_choose(c: Combat) -> list[Question]:
@@ -74,6 +83,7 @@ def t_reveal(c: Combat) -> list[Question]:
     """Both cards are revealed at once; "cancel" texts act first (9.25, A17)."""
     chosen = c.f.pop("chosen")
     c.f["chosen"] = {}
+    c.game.release(_group(c))
     for house in c.combatants():
         _reveal(c, house, chosen.get(house))
     c.emit("house_cards_revealed", "House cards revealed: " + ", ".join(
@@ -87,6 +97,7 @@ def t_rechoose(c: Combat, house: str) -> list[Question]:
     """After Tyrion's cancel: another card, secret until revealed; none left means no card (A9)."""
     if house in c.f["chosen"]:
         card = c.f["chosen"].pop(house)
+        c.game.release(_group(c, "-again"))
         _reveal(c, house, card)
         c.emit("house_cards_revealed", f"{c.name(house)} reveals {c.card_name(card)} instead.",
                cards={house: card})

@@ -1,4 +1,4 @@
-"""The game object: set-up, the advance loop, ``submit``, victory.
+"""The game object: set-up, the advance loop, ``submit`` (victory is ``engine.agot.victory``).
 
 ``Game`` is the only entry point a client needs::
 
@@ -13,17 +13,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-# Importing the phase modules registers their steps.
-from engine.agot import action, bidding, combat, mustering, planning, rounds, supply, westeros, wildlings  # noqa: F401
+from engine.agot import victory
 from engine.agot.board import Board, board
+from engine.agot.notation import normalize_areas
+from engine.agot.phases import STEPS
+from engine.agot.present import present
 from engine.agot.state import AreaState, GameState, HouseState, Unit
-from engine.agot.steps import STEPS, Frame
+from engine.agot.table import Table
 from engine.agot.view import build_view
-from engine.agot.world import land_areas, strongholds, supply_from_barrels, victory_points
-from engine.core import Audience, Decision, Event, NotYourDecision, Rng, StaleDecision
+from engine.agot.world import supply_from_barrels
+from engine.core import AlreadySubmitted, Audience, Decision, Event, NotYourDecision, Rng, StaleDecision, answers
 
 MAX_LOOP = 100_000
 
@@ -40,17 +42,20 @@ class Settings:
             raise ValueError("tiebreak must be 'rb2' or 'faq'")
 
 
-class Game:
+class Game(Table):
     def __init__(self, state: GameState, b: Board | None = None) -> None:
-        self.state = state
-        self.board = b or board()
-        self.events: list[Event] = []
+        super().__init__(state, b)
+        self._checked: set[str] = set()  # decision ids already looked at for a forced choice
 
     # --- creation and persistence -------------------------------------------------------------
 
     @classmethod
-    def new(cls, player_count: int, seed: int, settings: Settings | None = None) -> Game:
-        """Set up a game for 3-6 players (RB2 p.4 and the per-count rules 1.14-1.17)."""
+    def new(cls, player_count: int, seed: int | None = None, settings: Settings | None = None) -> Game:
+        """Set up a game for 3-6 players (RB2 p.4 and the per-count rules 1.14-1.17).
+
+        Without a seed the game's random secret comes from ``secrets`` (unpredictable); an integer seed makes
+        the game reproducible (tests, the simulator).
+        """
         settings = settings or Settings()
         settings.validate()
         b = board()
@@ -77,7 +82,7 @@ class Game:
             fiefdoms=list(setup["tracks"]["fiefdoms"]),
             kings_court=list(setup["tracks"]["kings_court"]),
             settings=asdict(settings),
-            rng=seed,
+            rng=Rng.fresh() if seed is None else Rng(seed),
             wildling_threat=setup["wildling_threat"],
         )
         game = cls(state, b)
@@ -102,36 +107,94 @@ class Game:
     def from_dict(cls, raw: dict[str, Any]) -> Game:
         return cls(GameState.from_dict(raw))
 
+    def copy(self) -> Game:
+        """An independent game in the same state (the board, immutable, is shared): for look-ahead and tests."""
+        return Game(self.state.copy(), self.board)
+
     # --- the protocol ------------------------------------------------------------------------
 
     @property
     def over(self) -> bool:
         return self.state.winner is not None
 
-    def open_decisions(self) -> list[Decision]:
+    def open_decisions(self, submitted: bool = False, player: str | None = None) -> list[Decision]:
+        """The decisions waiting for an answer (only ``player``'s if given), each with its public ``label`` and
+        ``choices`` (docs/decisions.md); with ``submitted``, also the answered ones that may still change (a
+        secret answer until the last answer of its reveal group is in), flagged ``submitted``."""
+        return [present(self, d) for d in self.raw_decisions(submitted, player)]
+
+    def raw_decisions(self, submitted: bool = False, player: str | None = None) -> list[Decision]:
+        """The open decisions as the steps pose them, without their presentation (cheaper)."""
         if self.over or not self.state.stack:
             return []
         frame = self.state.stack[-1]
-        return STEPS[frame["step"]].decisions(self, frame)
+        handler = STEPS[frame["step"]]
+        out = [handler.decision(self, frame, p, did) for p, did in frame.get("asked", {}).items()
+               if player in (None, p)]
+        if submitted:
+            out += [replace(handler.decision(self, frame, p, did), submitted=True)
+                    for p, did in frame.get("submitted", {}).items() if player in (None, p)]
+        return out
+
+    def _decision(self, decision_id: str) -> Decision | None:
+        """The open decision with this id (answered ones still open for a change included), built alone."""
+        if not self.state.stack:
+            return None
+        frame = self.state.stack[-1]
+        for key, submitted in (("asked", False), ("submitted", True)):
+            owner = next((p for p, did in frame.get(key, {}).items() if did == decision_id), None)
+            if owner is not None:
+                return replace(STEPS[frame["step"]].decision(self, frame, owner, decision_id), submitted=submitted)
+        return None
+
+    def waiting_for(self) -> list[str]:
+        """The houses whose answer the game is waiting for (public)."""
+        if self.over or not self.state.stack:
+            return []
+        return sorted(self.state.stack[-1].get("asked", {}))
 
     def submit(self, player: str, decision_id: str, answer: Any) -> list[Event]:
-        """Apply one answer, or raise a typed error and change nothing."""
+        """Apply one answer, or raise a typed error and change nothing.
+
+        Returns the events someone may see now (sealed events stay in the state until their reveal). An answer
+        to a ``submitted`` decision replaces the earlier one and tells nobody else; the same answer again is
+        refused with ``AlreadySubmitted``.
+        """
         if self.over:
             raise StaleDecision("The game is over.")
-        decision = next((d for d in self.open_decisions() if d.id == decision_id), None)
+        decision = self._decision(decision_id)
         if decision is None:
             raise StaleDecision("This prompt has expired: the game has moved on.")
         if decision.player != player:
-            raise NotYourDecision(f"This decision belongs to {decision.player.title()}.")
+            raise NotYourDecision(f"This decision belongs to {self.house_name(decision.player)}.")
+        # plain values first, then area names accepted wherever an area is answered
+        answer = _listed(decision, normalize_areas(self.board, answers.normalized(answer)))
         snapshot = self.state.to_dict()
         self.events = []
         try:
             self._apply(decision, answer)
+            if decision.submitted:
+                # a change tells nobody else: the public events it caused are dropped, and so is their count
+                self.state.event_seq = snapshot["event_seq"]
+                if self.state.to_dict() == snapshot:
+                    raise AlreadySubmitted("You already submitted this answer; you may still change it until "
+                                           "everyone has answered.")
+                mine = Audience.player(player)
+                self.events = [replace(e, seq=self.state.event_seq) for e in self.events if e.audience == mine]
             self._advance()
         except BaseException:
             self.state.__dict__.update(GameState.from_dict(snapshot).__dict__)  # same object, old contents
             self.events = []
+            self.castles_seen, self._checked = None, set()
             raise
+        events, self.events = self.events, []
+        return events
+
+    def resume(self) -> list[Event]:
+        """Run the automatic steps until a question is open (after a position was set up by hand, see
+        ``engine.agot.position``); returns the events since the last ``submit`` or ``resume``."""
+        self.castles_seen, self._checked = None, set()
+        self._advance()
         events, self.events = self.events, []
         return events
 
@@ -139,47 +202,9 @@ class Game:
         """What ``player`` (or the public, for ``None``) may see. See ``engine.agot.view``."""
         if player is not None and player not in self.state.houses:
             raise ValueError(f"{player} is not in this game")
-        return build_view(self, player)
-
-    # --- services for the steps --------------------------------------------------------------
-
-    def emit(self, kind: str, text: str, audience: Audience | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, audience or Audience.public(), text, data))
-
-    def pose(self, frame: Frame, players: Sequence[str]) -> None:
-        """Open one new question per player for this frame (fresh decision ids)."""
-        asked = frame.setdefault("asked", {})
-        for player in players:
-            self.state.decision_seq += 1
-            asked[player] = str(self.state.decision_seq)
-
-    def push(self, frame: Frame) -> None:
-        self.state.stack.append(frame)
-
-    def pop(self, frame: Frame) -> None:
-        if not self.state.stack or self.state.stack[-1] is not frame:
-            raise RuntimeError(f"step {frame['step']} is not the innermost one")
-        self.state.stack.pop()
-
-    def shuffle(self, items: list[Any]) -> None:
-        rng = Rng(self.state.rng)
-        rng.shuffle(items)
-        self.state.rng = rng.state
-
-    def random_below(self, n: int) -> int:
-        rng = Rng(self.state.rng)
-        value = rng.below(n)
-        self.state.rng = rng.state
-        return value
-
-    def turn_order(self) -> list[str]:
-        return list(self.state.iron_throne)
-
-    def house_name(self, house: str) -> str:
-        return self.board.houses[house]["name"]
-
-    def area_name(self, area: str) -> str:
-        return self.board.areas[area].name
+        waiting = [present(self, d, choices=False) for d in self.raw_decisions()]
+        decisions = self.open_decisions(submitted=True, player=player) if player is not None else []
+        return build_view(self, player, waiting, decisions)
 
     # --- the loop ------------------------------------------------------------------------------
 
@@ -189,6 +214,10 @@ class Game:
         asked = frame.get("asked", {})
         if asked.get(decision.player) == decision.id:
             del asked[decision.player]
+            if decision.secret and decision.reveal_group and asked:
+                frame.setdefault("submitted", {})[decision.player] = decision.id  # may change until all are in
+        if not asked:
+            frame.pop("submitted", None)
         self.check_victory()
 
     def _advance(self) -> None:
@@ -201,48 +230,43 @@ class Game:
             if handler.run(self, frame):
                 self.check_victory()
                 continue
-            decisions = handler.decisions(self, frame)
-            if not decisions:
+            asked = frame.get("asked", {})
+            if not asked:
                 raise RuntimeError(f"step {frame['step']} is waiting for nobody")
-            forced = next((d for d in decisions if d.options is not None and len(d.options) == 1), None)
-            if forced is None:
+            # Only questions posed since the last look can be forced: the options of a posed question never depend
+            # on the others' answers (simultaneous questions are secret).
+            fresh = [handler.decision(self, frame, p, did) for p, did in asked.items() if did not in self._checked]
+            forced = [d for d in fresh if d.options is not None and len(d.options) == 1]
+            self._checked = (self._checked & set(asked.values())) | {d.id for d in fresh if d not in forced}
+            if not forced:
                 return
-            self._apply(forced, forced.options[0])  # type: ignore[index]
+            self.announce_forced(forced[0].player, forced[0].kind, forced[0].options[0],  # type: ignore[index]
+                                 secret=forced[0].secret)
+            self._apply(forced[0], forced[0].options[0])  # type: ignore[index]
         raise RuntimeError("the game made no progress")
 
     def check_victory(self) -> None:
-        """A house controlling its 7th castle/stronghold area wins at once (19.2, A18)."""
-        if self.over:
-            return
-        target = self.board.tables["castles_to_win"]
-        winners = [h for h in self.state.houses if victory_points(self.board, self.state, h) >= target]
-        if winners:
-            self.finish(winners)
+        """A house controlling its 7th castle/stronghold area wins at once (``engine.agot.victory``)."""
+        victory.check_victory(self)
 
     def finish(self, candidates: Sequence[str] | None = None) -> None:
-        """End the game; the ranking follows the C3 tie-breakers of the game's setting."""
-        s, b = self.state, self.board
-        throne = {h: i for i, h in enumerate(s.iron_throne)}
-        if s.settings.get("tiebreak") == "faq":
-            def key(h: str) -> tuple[int, ...]:
-                return (-victory_points(b, s, h), -land_areas(b, s, h), -s.houses[h].supply, throne[h])
-        else:
-            def key(h: str) -> tuple[int, ...]:
-                return (-victory_points(b, s, h), -strongholds(b, s, h), -s.houses[h].supply,
-                        -s.houses[h].power, throne[h])
-        ranking = sorted(s.houses, key=key)
-        if candidates:
-            ranking = sorted(candidates, key=key) + [h for h in ranking if h not in candidates]
-        s.ranking = ranking
-        s.winner = ranking[0]
-        s.phase = "ended"
-        s.stack = []
-        self.emit("game_over", f"{self.house_name(s.winner)} wins the game.", winner=s.winner, ranking=ranking,
-                  victory_points={h: victory_points(b, s, h) for h in s.houses})
+        """End the game now (``engine.agot.victory``)."""
+        victory.finish(self, candidates)
 
 
-def assign_houses(players: Sequence[str], seed: int, wishes: dict[str, str] | None = None) -> dict[str, str]:
-    """Give each player a house (1.7): wished houses first, the rest at random (deterministic by seed)."""
+def _listed(decision: Decision, answer: Any) -> Any:
+    """For a decision with options, the engine's own option equal to the answer (so nothing of the client's
+    object reaches the state or an event); any other answer as it came, for the step to check."""
+    for option in decision.options or []:
+        if type(option) is type(answer) and option == answer:
+            return option
+    return answer
+
+
+def assign_houses(players: Sequence[str], seed: int | None = None,
+                  wishes: dict[str, str] | None = None) -> dict[str, str]:
+    """Give each player a house (1.7): wished houses first, the rest at random (deterministic by an integer seed,
+    unpredictable without one)."""
     b = board()
     if str(len(players)) not in b.setups:
         raise ValueError("A Game of Thrones takes 3 to 6 players")
@@ -256,7 +280,7 @@ def assign_houses(players: Sequence[str], seed: int, wishes: dict[str, str] | No
             raise ValueError(f"{house} was chosen twice")
         taken[player] = house
     free = [h for h in houses if h not in taken.values()]
-    rng = Rng(seed)
+    rng = Rng.fresh() if seed is None else Rng(seed)
     rng.shuffle(free)
     for player in players:
         if player not in taken:

@@ -26,7 +26,7 @@ from engine.agot.state import Order
 if TYPE_CHECKING:
     from engine.agot.battle import Combat, Question
     from engine.agot.board import Board
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 ABILITIES: dict[str, Ability] = {}
 
@@ -401,11 +401,9 @@ class Renly(Ability):
         if value is None:
             self.said(c, house, "no upgrade.", area=None)
             return
-        st = c.s.areas[value]
-        unit = sorted((u for u in st.units if u.kind == "footman"), key=lambda u: u.routed)[0]
+        units = c.fighting_units(house) if value == c.army_area(house) else c.s.areas[value].units
+        unit = sorted((u for u in units if u.kind == "footman"), key=lambda u: u.routed)[0]
         unit.kind = "knight"
-        if value == c.army_area(house) and house == c.attacker:
-            c.kinds[c.kinds.index("footman")] = "knight"
         self.said(c, house, f"a Footman in {c.game.area_name(value)} becomes a Knight.", area=value)
 
 
@@ -464,7 +462,7 @@ class Patchface(Ability):
     def questions(self, c: Combat, house: str) -> list[Question]:
         hand = c.s.houses[c.opponent(house)].hand
         return self.ask(c, house, "patchface", f"Patchface: discard a card from {c.name(c.opponent(house))}'s "
-                        "hand, or none.", [*hand, None], hand[0])
+                        "hand, or none.", [*hand, None], None)
 
     def answer(self, c: Combat, house: str, value: Any) -> None:
         rival = c.opponent(house)

@@ -19,12 +19,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
+from engine.agot.frames import HouseByHouseFrame as Frame
 from engine.agot.state import Unit
-from engine.agot.steps import Frame, HouseByHouseStep, step
+from engine.agot.steps import HouseByHouseStep, step
 from engine.core import Decision, IllegalAnswer
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 UPGRADES = ("knight", "siege_engine")
 
@@ -51,8 +52,32 @@ def ship_destinations(game: Game, house: str, area: str) -> list[str]:
     return sorted(out)
 
 
-def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int]) -> list[str]:
-    """Apply a house's mustering actions (state is restored by the caller on IllegalAnswer)."""
+def can_buy(game: Game, house: str, area: str, points: int) -> bool:
+    """Whether anything at all can be mustered in ``area`` (a unit or an upgrade within points, pool, supply,
+    and room for a ship)."""
+    b, s = game.board, game.state
+    costs = b.tables["mustering_costs"]
+    st = s.areas[area]
+    footman_here = st.house == house and any(u.kind == "footman" for u in st.units)
+    for kind in UPGRADES:
+        if footman_here and costs["upgrade_" + kind] <= points and world.pool(b, s, house, kind) > 0:
+            return True
+    for kind in b.tables["unit_limits"]:
+        if costs[kind] > points or world.pool(b, s, house, kind) < 1:
+            continue
+        places = ship_destinations(game, house, area) if kind == "ship" else [area]
+        for dest in places:
+            if b.is_port(dest) and len(s.areas[dest].units) >= b.tables["port_capacity"]:
+                continue
+            if world.within_supply(b, s, house, {dest: 1}):
+                return True
+    return False
+
+
+def apply_mustering(game: Game, house: str, actions: Any,
+                    areas: dict[str, int]) -> tuple[list[str], list[dict[str, str]]]:
+    """Apply a house's mustering actions (state is restored by the caller on IllegalAnswer); returns what was done
+    in words and the actions as the engine's own values (never the client's extra keys)."""
     b, s = game.board, game.state
     if not isinstance(actions, list):
         raise IllegalAnswer("Mustering is a list of actions (unit or upgrade per area).")
@@ -60,9 +85,14 @@ def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int])
     costs = b.tables["mustering_costs"]
     port_cap = b.tables["port_capacity"]
     done: list[str] = []
+    normal: list[dict[str, str]] = []
     for action in actions:
-        if not isinstance(action, dict) or not isinstance(action.get("area"), str) or action["area"] not in points:
-            raise IllegalAnswer("Each action needs an 'area' that is one of your mustering castles or strongholds.")
+        if not isinstance(action, dict) or not isinstance(action.get("area"), str):
+            raise IllegalAnswer("Each action needs an 'area': one of your mustering castles or strongholds.")
+        if action["area"] not in points:
+            where = b.areas[action["area"]].name if action["area"] in b.areas else f"'{action['area']}'"
+            raise IllegalAnswer(f"{where} is not one of the castles or strongholds where you muster now: "
+                                + ", ".join(b.areas[a].name for a in points) + ".")
         area = action["area"]
         name = b.areas[area].name
         if "upgrade" in action:
@@ -80,6 +110,7 @@ def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int])
             unit.kind = kind
             points[area] -= cost
             done.append(f"upgrades a Footman to a {kind.replace('_', ' ').title()} in {name}")
+            normal.append({"area": area, "upgrade": kind})
             continue
         kind = action.get("unit")
         if not isinstance(kind, str) or kind not in costs or kind.startswith("upgrade"):
@@ -107,7 +138,8 @@ def apply_mustering(game: Game, house: str, actions: Any, areas: dict[str, int])
         points[area] -= cost
         where = f" in {b.areas[dest].name}" if dest == area else f" from {name} into {b.areas[dest].name}"
         done.append(f"musters a {kind.replace('_', ' ').title()}{where}")
-    return done
+        normal.append({"area": area, "unit": kind, "to": dest} if kind == "ship" else {"area": area, "unit": kind})
+    return done, normal
 
 
 @step("mustering")
@@ -115,7 +147,12 @@ class MusteringStep(HouseByHouseStep):
     """Frame: {"houses": [...in turn order], "areas": None or [area], "source": str}."""
 
     def has_work(self, game: Game, frame: Frame, house: str) -> bool:
-        return bool(mustering_areas(game, house, frame.get("areas")))
+        areas = mustering_areas(game, house, frame.get("areas"))
+        if areas and not any(can_buy(game, house, a, p) for a, p in areas.items()):
+            game.emit("muster", f"{game.house_name(house)} has nothing it can muster.", house=house, actions=[],
+                      forced=True)
+            return False
+        return bool(areas)
 
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
         areas = mustering_areas(game, player, frame.get("areas"))
@@ -132,7 +169,7 @@ class MusteringStep(HouseByHouseStep):
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
         house = decision.player
-        done = apply_mustering(game, house, answer, mustering_areas(game, house, frame.get("areas")))
+        done, actions = apply_mustering(game, house, answer, mustering_areas(game, house, frame.get("areas")))
         self.done(frame)
         text = "; ".join(done) if done else "musters nothing"
-        game.emit("muster", f"{game.house_name(house)} {text}.", house=house, actions=answer)
+        game.emit("muster", f"{game.house_name(house)} {text}.", house=house, actions=actions)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.agot.board import Board, OrderToken
-from engine.core import IllegalAnswer
 
 TYPE_NAMES = {
     "march": "March", "defense": "Defense", "support": "Support", "raid": "Raid",
@@ -52,21 +51,17 @@ def _canonical(text: str) -> str:
     return t
 
 
-def resolve_token(b: Board, text: str, free: Iterable[str]) -> str:
-    """The token id a player means by ``text``, picked among the ``free`` (unused) ids.
+NOT_AN_ORDER = "is not an order. Use M-1, M0, M+1*, D+1, D+2*, S0, S+1*, R, R*, CP or CP*."
 
-    Raises IllegalAnswer naming the problem: unknown notation, or no such token left.
-    """
-    free = list(free)
+
+def token_ids(b: Board, text: str) -> list[str]:
+    """The token ids ``text`` may mean (both twins for ``D+1``); empty if it is no order notation."""
     if text in b.order_tokens:
-        if text not in free:
-            raise IllegalAnswer(f"You have no {describe(b.order_tokens[text])} order left.")
-        return text
+        return [text]
     wanted = _canonical(text)
-    matches = [t for t in b.order_tokens if t.upper().rstrip("AB") == wanted.upper() or t.upper() == wanted]
-    if not matches:
-        raise IllegalAnswer(f"'{text}' is not an order. Use M-1, M0, M+1*, D+1, D+2*, S0, S+1*, R, R*, CP or CP*.")
-    for token in matches:
-        if token in free:
-            return token
-    raise IllegalAnswer(f"You have no {describe(b.order_tokens[matches[0]])} order left.")
+    return [t for t in b.order_tokens if t.upper().rstrip("AB") == wanted.upper() or t.upper() == wanted]
+
+
+def notations(b: Board) -> list[str]:
+    """The notations a player writes, one per kind of token: M-1, M0, M+1*, D+1, ..."""
+    return list(dict.fromkeys(t.rstrip("ab") for t in b.order_tokens))

@@ -11,15 +11,19 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from engine.agot.orders import describe, is_restricted, resolve_token
+from engine.agot.board import Board
+from engine.agot.frames import PlanningFrame as Frame
+from engine.agot.notation import area_id, split_orders
+from engine.agot.orders import NOT_AN_ORDER, describe, is_restricted, notations, token_ids
 from engine.agot.state import Order
-from engine.agot.steps import Frame, WaitingStep, step
-from engine.core import Audience, Decision, IllegalAnswer
+from engine.agot.steps import WaitingStep, step
+from engine.core import Audience, Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 
 def areas_needing_orders(game: Game, house: str) -> list[str]:
@@ -45,9 +49,14 @@ def unused_tokens(game: Game, house: str, placed: list[str] | None = None) -> li
 
 def eligible_tokens(game: Game, house: str, placed: list[str] | None = None) -> list[str]:
     """Unused tokens not forbidden by this round's restrictions (A5)."""
-    b = game.board
-    restrictions = game.state.restrictions
-    return [t for t in unused_tokens(game, house, placed) if not is_restricted(b.order_tokens[t], restrictions)]
+    allowed = allowed_tokens(game.board, tuple(game.state.restrictions))
+    return [t for t in unused_tokens(game, house, placed) if t in allowed]
+
+
+@lru_cache(maxsize=64)
+def allowed_tokens(b: Board, restrictions: tuple[str, ...]) -> frozenset[str]:
+    """The token ids this round's restrictions allow (a pure function of the restrictions)."""
+    return frozenset(t for t, token in b.order_tokens.items() if not is_restricted(token, restrictions))
 
 
 def max_placeable(game: Game, house: str) -> int:
@@ -59,11 +68,13 @@ def max_placeable(game: Game, house: str) -> int:
 
 
 def default_orders(game: Game, house: str) -> dict[str, str]:
-    """A legal assignment (for deadlines): regular tokens first, then specials within the limit."""
+    """The deadline's orders (docs/decisions.md): Defense and Consolidate Power first, then Support, Raid and
+    March, within the restrictions and the star limit; Consolidate Power goes to land areas, where it yields."""
+    b = game.board
     areas = areas_needing_orders(game, house)
     tokens = eligible_tokens(game, house, placed=[])
-    preference = ["D+1a", "D+1b", "CPa", "CPb", "S0a", "S0b", "Ra", "Rb", "M0", "M-1",
-                  "D+2*", "CP*", "S+1*", "R*", "M+1*"]
+    preference = ["D+1a", "D+1b", "CPa", "CPb", "D+2*", "CP*", "S0a", "S0b", "S+1*", "Ra", "Rb", "R*",
+                  "M-1", "M0", "M+1*"]
     ordered = [t for t in preference if t in tokens]
     chosen: list[str] = []
     specials = 0
@@ -75,42 +86,148 @@ def default_orders(game: Game, house: str) -> dict[str, str]:
                 continue
             specials += 1
         chosen.append(token)
-    return dict(zip(areas, chosen))
+    collect = [t for t in chosen if b.order_tokens[t].type == "consolidate_power"]
+    others = [t for t in chosen if t not in collect]
+    lands = [a for a in areas if b.is_land(a)]
+    rest = [a for a in areas if a not in lands[:len(collect)]]
+    placed = dict(zip(lands, collect))
+    placed.update(zip(rest, others + collect[len(lands):]))
+    return placed
+
+
+def place_token(game: Game, house: str, area: str, text: str, others: dict[str, str]) -> tuple[str, str | None]:
+    """The token id ``text`` means in ``area`` beside the ``others`` orders ({area: token id}) and why it may not
+    go there (None: it may). The one rule check of placing an order, for ``submit`` and ``order_options``."""
+    b = game.board
+    if area not in areas_needing_orders(game, house):
+        return "", "no unit of yours there"
+    ids = token_ids(b, text)
+    if not ids:
+        return "", f"{answers.quote(text)} {NOT_AN_ORDER}"
+    token = b.order_tokens[ids[0]]
+    if is_restricted(token, game.state.restrictions):
+        return ids[0], f"{describe(token)} orders are forbidden this round"
+    used = {t: a for a, t in others.items() if a != area}
+    free = [t for t in ids if t not in used]
+    if not free:
+        where = " and ".join(b.areas[used[t]].name for t in ids)
+        return ids[0], f"your {describe(token)} order{'s are' if len(ids) > 1 else ' is'} already used in {where}"
+    limit = special_limit(game, house)
+    if token.special and sum(b.order_tokens[t].special for t in used) >= limit:
+        return free[0], f"star limit reached (you may place {limit})"
+    return free[0], None
 
 
 def check_orders(game: Game, house: str, answer: Any) -> dict[str, str]:
-    """Validate a full set of orders; returns {area: token id}. Raises IllegalAnswer."""
+    """Validate a full set of orders ({area: token}, or the text form); returns {area: token id}.
+
+    Raises IllegalAnswer naming every bad part ("Winterfell M+1*: star limit reached (you may place 1)")."""
+    if isinstance(answer, str):
+        answer = parse_orders(game, house, answer)
     if not isinstance(answer, dict):
         raise IllegalAnswer("Orders must map each area to an order token.")
     b = game.board
     areas = areas_needing_orders(game, house)
     must_place = min(len(areas), max_placeable(game, house))
     chosen: dict[str, str] = {}
-    free = eligible_tokens(game, house, placed=[])
+    errors = []
     for area, text in answer.items():
-        if area not in b.areas:
-            raise IllegalAnswer(f"'{area}' is not an area of the board.")
-        if area not in areas:
-            raise IllegalAnswer(f"You have no units in {b.areas[area].name}, so it cannot take an order.")
+        if not isinstance(area, str) or area not in b.areas:
+            errors.append(f"{answers.quote(area)} is not an area of the board")
+            continue
         if not isinstance(text, str):
-            raise IllegalAnswer(f"The order for {b.areas[area].name} must be an order token.")
-        if text in b.order_tokens and is_restricted(b.order_tokens[text], game.state.restrictions):
-            raise IllegalAnswer(f"{describe(b.order_tokens[text])} orders are forbidden this round.")
-        unrestricted = [t for t in unused_tokens(game, house, placed=[]) if t not in chosen.values()]
-        token = resolve_token(b, text, unrestricted)
-        if token not in free:
-            raise IllegalAnswer(f"{describe(b.order_tokens[token])} orders are forbidden this round.")
-        chosen[area] = token
-    specials = sum(1 for t in chosen.values() if b.order_tokens[t].special)
-    limit = special_limit(game, house)
-    if specials > limit:
-        raise IllegalAnswer(f"Your King's Court position allows {limit} special order(s); you placed {specials}.")
+            errors.append(f"{b.areas[area].name}: the order must be a token such as D+1")
+            continue
+        token, refusal = place_token(game, house, area, text, chosen)
+        if refusal:
+            errors.append(f"{b.areas[area].name} {text}: {refusal}")
+        else:
+            chosen[area] = token
+    if errors:
+        raise IllegalAnswer(_sentence(errors))
     if len(chosen) < must_place:
         missing = [b.areas[a].name for a in areas if a not in chosen]
         if must_place == len(areas):
             raise IllegalAnswer("Every area with your units needs an order: missing " + ", ".join(missing) + ".")
         raise IllegalAnswer(f"You are short of order tokens: you must place all {must_place} eligible tokens.")
     return chosen
+
+
+def parse_orders(game: Game, house: str, text: str) -> dict[str, str]:
+    """The text form (``"Winterfell M+1, White Harbor D+1"``) as the structured answer {area id: notation}
+    (``{"winterfell": "M+1*", "white-harbor": "D+1"}``).
+
+    Forgiving (any case, names or ids, unique prefixes, ``:``/``=`` or spaces); raises IllegalAnswer with a
+    message per bad part. The result still goes through ``check_orders``, as ``submit`` does."""
+    mine = areas_needing_orders(game, house)
+    out: dict[str, str] = {}
+    errors = []
+    for part, area_text, token in split_orders(text):
+        if area_text is None or token is None:
+            area_text, _, token = part.rpartition(" ")
+            if _names_an_area(game, part):
+                errors.append(f"{game.area_name(area_id(game.board, part))}: no order given")
+                continue
+            if not _names_an_area(game, area_text):
+                errors.append(f"{answers.quote(part)}: write an area and an order, e.g. Winterfell M+1")
+                continue
+        try:
+            area = area_id(game.board, area_text, among=mine)
+        except IllegalAnswer as refusal:
+            errors.append(str(refusal))
+            continue
+        if area in out:
+            errors.append(f"{game.area_name(area)}: two orders given")
+            continue
+        ids = token_ids(game.board, token)
+        out[area] = ids[0].rstrip("ab") if ids else token  # the written notation, e.g. M+1*; else as typed
+    if errors:
+        raise IllegalAnswer(_sentence(errors))
+    if not out:
+        raise IllegalAnswer("No order found: write e.g. Winterfell M+1, White Harbor D+1.")
+    return out
+
+
+def _names_an_area(game: Game, text: str) -> bool:
+    try:
+        area_id(game.board, text)
+    except IllegalAnswer:
+        return False
+    return True
+
+
+def _sentence(parts: list[str]) -> str:
+    text = "; ".join(parts)
+    return text if text.endswith(("?", ".")) else text + "."
+
+
+def order_options(game: Game, house: str, partial: dict[str, str] | str | None = None) -> dict[str, Any]:
+    """For a house's partial orders, per area holding its units: the order given (``order``, a token id, and
+    ``problem`` if it is illegal), the notations still legal there (``legal``) and why each other one is not
+    (``refused``: {notation: reason}). Uses ``place_token``, the check of ``submit``."""
+    b = game.board
+    if isinstance(partial, str):
+        partial = parse_orders(game, house, partial)
+    given = {area_id(b, a): t for a, t in (partial or {}).items()}
+    placed: dict[str, str] = {}
+    problems: dict[str, str] = {}
+    for area, text in given.items():
+        token, refusal = place_token(game, house, area, str(text), placed)
+        if refusal:
+            problems[area] = refusal
+        else:
+            placed[area] = token
+    out: dict[str, Any] = {}
+    for area in areas_needing_orders(game, house):
+        legal, refused = [], {}
+        for notation in notations(b):
+            _, refusal = place_token(game, house, area, notation, placed)
+            if refusal:
+                refused[notation] = refusal
+            else:
+                legal.append(notation)
+        out[area] = {"order": placed.get(area), "problem": problems.get(area), "legal": legal, "refused": refused}
+    return out
 
 
 @step("planning")
@@ -158,6 +275,7 @@ class PlanningStep(WaitingStep):
                 game.state.areas[area].order = Order(house, token)
                 revealed[area] = [house, token]
         del frame["placed"]
+        game.release(f"orders-{game.state.round}")
         frame["stage"] = "raven"
         lines = [f"{game.house_name(h)} {game.area_name(a)}: {describe(game.board.order_tokens[t])}"
                  for a, (h, t) in sorted(revealed.items(), key=lambda kv: (kv[1][0], kv[0]))]

@@ -1,6 +1,7 @@
 """Casualty choices, retreats and routing, port capture (RB2 pp.20-21, 25; checklist 9F, 9G, 14.7; A6, A7, A15).
 
-A losing attacker goes back to the area it marched from (its units never left it, see ``battle``). A losing
+A losing attacker goes back to the area it marched from if that is still legal, else its units are destroyed
+(A26). A losing
 defender retreats all its units to one area (A6): adjacent, or reached by a chain of its own ships; holding
 no enemy units and no enemy Power token (an enemy home area counts as one); never the area the attacker
 marched from; never a neutral force or a blocked area; land units to land, ships to seas or to an adjacent
@@ -93,31 +94,30 @@ def move_retreat(c: Combat, house: str, dest: str) -> list[str]:
     return kinds
 
 
-def stay_cost(c: Combat) -> int:
-    """Attacking units that must be destroyed to stay in the area they marched from within supply (A6).
+def can_return(c: Combat) -> bool:
+    """Whether the attacking units may go back to the area they marched from (A26): it holds no enemy units and
+    no enemy Power token, and is no enemy home area (A6)."""
+    return world.controller(c.b, c.s, c.source) in (c.attacker, None)
 
-    The March was checked as if they left; when they stay (a lost combat, a neutral force that holds,
-    Arianne Martell), the other units the March moved may leave too little room for them.
+
+def stay_cost(c: Combat) -> int:
+    """Attacking units that must be destroyed to be back in the area they marched from within supply (A6).
+
+    The March was checked as if they left; when they come back or stay (a lost combat, a neutral force that
+    holds, Arianne Martell), the other units the March moved may leave too little room for them.
     """
     b, s = c.b, c.s
     count = len(c.kinds)
-    if not count or world.within_supply(b, s, c.attacker):
+    away = count if c.defender else 0  # in a combat they stand in the embattled area (A26)
+
+    def fits(lost: int) -> bool:
+        return world.within_supply(b, s, c.attacker, {c.area: -away, c.source: away - lost})
+
+    if not count or fits(0):
         return 0
-    if not world.within_supply(b, s, c.attacker, {c.source: -count}):
+    if not fits(count):
         return 0  # over its limit anyway: these units are not the cause
-    return next(n for n in range(1, count + 1) if world.within_supply(b, s, c.attacker, {c.source: -n}))
-
-
-def rout_attackers(c: Combat) -> list[str]:
-    """The losing attacker's surviving units are back in the area they marched from, routed (9.38, 9.40)."""
-    st = c.s.areas[c.source]
-    routed = []
-    for kind in list(c.kinds):
-        unit = next(u for u in st.units if u.kind == kind and not u.routed)
-        unit.routed = True
-        routed.append(kind)
-    c.kinds.clear()
-    return routed
+    return next(n for n in range(1, count + 1) if fits(n))
 
 
 def capture_options(c: Combat) -> list[int]:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.agot.steps import STEPS, Frame, WaitingStep, step
+from engine.agot import victory
+from engine.agot.frames import RoundFrame as Frame
+from engine.agot.steps import STEPS, WaitingStep, step
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
     from engine.core import Decision
 
 
@@ -28,6 +30,8 @@ class RoundStep(WaitingStep):
         elif stage == "planning":
             frame["next"] = "action"
             s.phase = "planning"
+            if s.round == 1:  # later rounds begin with the Westeros phase
+                game.emit("round", "Round 1 begins.", round=1)
             game.push({"step": "planning"})
         elif stage == "action":
             frame["next"] = "end"
@@ -35,7 +39,7 @@ class RoundStep(WaitingStep):
             game.push({"step": "action", "next": "raids"})
         else:
             if s.round >= game.board.tables["max_rounds"]:
-                game.finish()
+                victory.finish(game)
             else:
                 frame["next"] = "westeros"
         return True

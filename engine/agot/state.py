@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-SCHEMA_VERSION = 1
+from engine.core.rng import Rng
+
+SCHEMA_VERSION = 2  # 2: the RNG is {"secret", "counter"} (schema 1: one integer, loaded by seeding from it)
+SCHEMAS = (1, 2)
 
 
 @dataclass
@@ -49,14 +52,19 @@ class AreaState:
     garrison: int = 0  # home garrison strength
     neutral: int = 0  # neutral force strength (0 = none)
     blocked: bool = False  # "~" token: never entered
+    attacker: str | None = None  # during a combat here: the attacking house (A26)
+    attacking: list[Unit] = field(default_factory=list)  # its units, out of the area they marched from
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, view: bool = False) -> dict[str, Any]:
+        """The area's fields, written once: the compact state form, or with ``view`` the form every view shows
+        (units and orders as objects; ``engine.agot.view`` adds the controller and hides face-down orders)."""
         out: dict[str, Any] = {}
-        if self.house:
+        if self.units:
             out["house"] = self.house
-            out["units"] = [u.to_dict() for u in self.units]
+            out["units"] = ([{"kind": u.kind, "routed": u.routed} for u in self.units] if view
+                            else [[u.kind, u.routed] for u in self.units])
         if self.order:
-            out["order"] = self.order.to_dict()
+            out["order"] = {"house": self.order.house, "token": self.order.token} if view else self.order.to_dict()
         if self.power_token:
             out["power_token"] = self.power_token
         if self.garrison:
@@ -65,7 +73,17 @@ class AreaState:
             out["neutral"] = self.neutral
         if self.blocked:
             out["blocked"] = True
+        if self.attacker:
+            out["attacking"] = {"house": self.attacker, "units": _units(self.attacking, view)}
         return out
+
+    def copy(self) -> AreaState:
+        """An independent copy (units are copied; an Order is never changed in place, only replaced)."""
+        new = object.__new__(AreaState)
+        new.__dict__.update(self.__dict__)
+        new.units = [Unit(u.kind, u.routed) for u in self.units] if self.units else []
+        new.attacking = [Unit(u.kind, u.routed) for u in self.attacking] if self.attacking else []
+        return new
 
     @staticmethod
     def from_dict(raw: dict[str, Any]) -> AreaState:
@@ -77,6 +95,8 @@ class AreaState:
             garrison=raw.get("garrison", 0),
             neutral=raw.get("neutral", 0),
             blocked=raw.get("blocked", False),
+            attacker=raw["attacking"]["house"] if raw.get("attacking") else None,
+            attacking=[Unit.from_dict(u) for u in raw["attacking"]["units"]] if raw.get("attacking") else [],
         )
 
 
@@ -89,6 +109,9 @@ class HouseState:
 
     def to_dict(self) -> dict[str, Any]:
         return {"power": self.power, "supply": self.supply, "hand": list(self.hand), "discard": list(self.discard)}
+
+    def copy(self) -> HouseState:
+        return HouseState(self.power, self.supply, self.hand[:], self.discard[:])
 
     @staticmethod
     def from_dict(raw: dict[str, Any]) -> HouseState:
@@ -103,7 +126,7 @@ class GameState:
     fiefdoms: list[str]
     kings_court: list[str]
     settings: dict[str, Any]
-    rng: int
+    rng: Rng  # never in a view (engine.agot.view)
     round: int = 1
     phase: str = "planning"
     blade_used: bool = False
@@ -116,9 +139,11 @@ class GameState:
     restrictions: list[str] = field(default_factory=list)  # order types forbidden this Planning phase
     stack: list[dict[str, Any]] = field(default_factory=list)
     decision_seq: int = 0
+    event_seq: int = 0  # the seq of the last event emitted
     winner: str | None = None
     ranking: list[str] = field(default_factory=list)
     notes: dict[str, Any] = field(default_factory=dict)  # public extras of the current step (e.g. combat)
+    sealed: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # reveal group -> its sealed events
 
     @property
     def players(self) -> list[str]:
@@ -145,17 +170,36 @@ class GameState:
             "restrictions": list(self.restrictions),
             "stack": _copy(self.stack),
             "decision_seq": self.decision_seq,
+            "event_seq": self.event_seq,
             "winner": self.winner,
             "ranking": list(self.ranking),
             "notes": _copy(self.notes),
+            "sealed": _copy(self.sealed),
             "settings": dict(self.settings),
-            "rng": self.rng,
+            "rng": self.rng.to_dict(),
         }
+
+    def copy(self) -> GameState:
+        """An independent copy, cheaper than a round trip through ``to_dict``/``from_dict``."""
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.houses = {h: hs.copy() for h, hs in self.houses.items()}
+        new.areas = {a: st.copy() for a, st in self.areas.items()}
+        for name in ("iron_throne", "fiefdoms", "kings_court", "westeros_revealed", "wildling_deck", "restrictions",
+                     "ranking"):
+            setattr(new, name, getattr(self, name)[:])
+        new.westeros_decks = [d[:] for d in self.westeros_decks]
+        new.raven_peek = dict(self.raven_peek) if self.raven_peek else None
+        new.stack, new.notes, new.sealed = _copy(self.stack), _copy(self.notes), _copy(self.sealed)
+        new.settings = dict(self.settings)
+        new.rng = Rng(self.rng.secret, self.rng.counter)
+        return new
 
     @staticmethod
     def from_dict(raw: dict[str, Any]) -> GameState:
-        if raw.get("schema") != SCHEMA_VERSION:
+        if raw.get("schema") not in SCHEMAS:
             raise ValueError(f"unsupported state schema {raw.get('schema')!r} (expected {SCHEMA_VERSION})")
+        rng = Rng(raw["rng"]) if isinstance(raw["rng"], int) else Rng.from_dict(raw["rng"])
         return GameState(
             houses={h: HouseState.from_dict(s) for h, s in raw["houses"].items()},
             areas={a: AreaState.from_dict(s) for a, s in raw["areas"].items()},
@@ -163,7 +207,7 @@ class GameState:
             fiefdoms=list(raw["fiefdoms"]),
             kings_court=list(raw["kings_court"]),
             settings=dict(raw["settings"]),
-            rng=raw["rng"],
+            rng=rng,
             round=raw["round"],
             phase=raw["phase"],
             blade_used=raw["blade_used"],
@@ -176,10 +220,18 @@ class GameState:
             restrictions=list(raw["restrictions"]),
             stack=_copy(raw["stack"]),
             decision_seq=raw["decision_seq"],
+            event_seq=raw.get("event_seq", 0),
             winner=raw.get("winner"),
             ranking=list(raw.get("ranking", [])),
             notes=_copy(raw.get("notes", {})),
+            sealed=_copy(raw.get("sealed", {})),
         )
+
+
+def _units(units: list[Unit], view: bool) -> list[Any]:
+    if view:
+        return [{"kind": u.kind, "routed": u.routed} for u in units]
+    return [[u.kind, u.routed] for u in units]
 
 
 def _copy(value: Any) -> Any:

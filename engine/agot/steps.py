@@ -6,7 +6,8 @@ frame names a step; the step's handler, registered here by name, knows how to:
 * ``run(game, frame) -> bool``: do the automatic work. Return ``True`` after any
   progress (the loop calls again), ``False`` once the frame waits for answers it
   has posed with ``game.pose``.
-* ``decisions(game, frame)``: the open decisions of the questions posed.
+* ``decision(game, frame, player, id)``: the decision of one question posed
+  (``frame["asked"]`` maps each asked player to its decision id).
 * ``answer(game, frame, decision, answer)``: check and apply one answer. It may
   raise ``IllegalAnswer`` at any point: the game then restores the state it had.
 """
@@ -16,17 +17,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.agot.frames import HouseByHouseFrame
+from engine.agot.table import Frame
+from engine.agot.table import Table as Game  # the services a step uses (the game, seen from its steps)
+
 if TYPE_CHECKING:
-    from engine.agot.game import Game
     from engine.core import Decision
 
-Frame = dict[str, Any]
+__all__ = ["STEPS", "Frame", "HouseByHouseStep", "Step", "WaitingStep", "step"]
 
 
 class Step(Protocol):
     def run(self, game: Game, frame: Frame) -> bool: ...
 
-    def decisions(self, game: Game, frame: Frame) -> list[Decision]: ...
+    def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision: ...
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None: ...
 
@@ -47,9 +51,6 @@ def step(name: str) -> Callable[[type], type]:
 class WaitingStep:
     """Base for steps whose questions are one per player, posed in ``frame['asked']``."""
 
-    def decisions(self, game: Game, frame: Frame) -> list[Decision]:
-        return [self.decision(game, frame, player, did) for player, did in frame.get("asked", {}).items()]
-
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
         raise NotImplementedError
 
@@ -66,10 +67,10 @@ class HouseByHouseStep(WaitingStep):
     ``answer`` implementations call ``done(frame)`` once the current house has acted.
     """
 
-    def has_work(self, game: Game, frame: Frame, house: str) -> bool:
+    def has_work(self, game: Game, frame: HouseByHouseFrame, house: str) -> bool:
         raise NotImplementedError
 
-    def run(self, game: Game, frame: Frame) -> bool:
+    def run(self, game: Game, frame: HouseByHouseFrame) -> bool:
         if frame.get("asked"):
             return False
         while frame["houses"]:
@@ -81,5 +82,5 @@ class HouseByHouseStep(WaitingStep):
         return True
 
     @staticmethod
-    def done(frame: Frame) -> None:
+    def done(frame: HouseByHouseFrame) -> None:
         frame["houses"].pop(0)

@@ -13,11 +13,12 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
-from engine.agot.steps import Frame, HouseByHouseStep, step
-from engine.core import Decision, IllegalAnswer
+from engine.agot.frames import HouseByHouseFrame as Frame
+from engine.agot.steps import HouseByHouseStep, step
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 
 def update_supply(game: Game) -> None:
@@ -65,7 +66,7 @@ def destroy_for_supply(game: Game, house: str, answer: Any) -> list[list[str]]:
     for (area, kind), n in wanted.items():
         st = s.areas.get(area)
         if st is None or st.house != house or sum(1 for u in st.units if u.kind == kind) < n:
-            raise IllegalAnswer(f"You do not have {n} {kind} in {area}.")
+            raise IllegalAnswer(f"You do not have {n} {answers.unit(kind)} in {game.named_area(area)}.")
     for area, kind in answer:
         world.remove_units(s, area, [kind], prefer_routed=True)
     if not world.within_supply(game.board, s, house):
@@ -97,4 +98,4 @@ class ReconcileStep(HouseByHouseStep):
         world.settle_ports(game)
         listing = ", ".join(f"{k.replace('_', ' ')} in {game.area_name(a)}" for a, k in removed)
         game.emit("reconcile", f"{game.house_name(decision.player)} destroys {listing} to respect supply.",
-                  house=decision.player, removed=removed)
+                  house=decision.player, removed=removed, reason="supply")

@@ -7,18 +7,21 @@ PUBLIC (everyone):
   while a bid is open), Power tokens on the board, supply position and army limits,
   victory points, house cards in hand and discard pile (C8), units left in reserve,
   order tokens on the board after the reveal; per area: units (kind, routed), their
-  house, controller, Power token, garrison, neutral force, blocked, revealed order;
+  house, controller, Power token, garrison, neutral force, blocked, revealed order, and during a combat
+  the attacking units standing in the embattled area (``attacking``: house and units, A26);
   during Planning, which areas hold a face-down order and who has submitted; the
   size of the wildling deck; who must decide now; the public notes of the current
   step; the winner and ranking. A combat's notes (``notes['combat']``): attacker,
   defender (or the neutral force's strength), embattled area, area marched from,
   marching units, March order, support declared per area and support refused,
   which combatants have chosen a House card (never which card), the revealed House
-  cards and Tides of Battle cards, who used the Blade, initial and final strengths,
+  cards and Tides of Battle cards, who used the Blade, initial and final strengths (``initial_parts``,
+  ``final_parts``: each part per house, with the strength of each supporting area),
   sword and fortification counts, and the victor.
 PRIVATE (the player only):
   the player's own placed orders before the reveal; the player's unused order
-  tokens; the player's open decisions with their options; the wildling card seen
+  tokens; the player's open decisions with their options (and those answered that may still change,
+  flagged ``submitted``); the wildling card seen
   with the Raven while it stays on top.
 HIDDEN (nobody):
   other players' orders before the reveal and their unused tokens, bids before the
@@ -31,13 +34,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.agot import world
-
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
+    from engine.core import Decision
 
 
-def build_view(game: Game, player: str | None) -> dict[str, Any]:
+def build_view(game: Game, player: str | None, waiting: list[Decision], decisions: list[Decision]) -> dict[str, Any]:
+    """The view of ``player`` (``None``: the public), given the open decisions (their public label and kind only)
+    and the player's own decisions."""
     b, s = game.board, game.state
     frame = s.stack[-1] if s.stack else {}
     planning = next((f for f in s.stack if f["step"] == "planning"), None)
@@ -63,38 +67,58 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
         "ranking": list(s.ranking),
         "notes": _public_notes(s.notes),
     }
+    limits = b.tables["unit_limits"]
+    counts: dict[str, dict[str, int]] = {h: dict.fromkeys(limits, 0) for h in s.houses}
+    tokens: dict[str, int] = dict.fromkeys(s.houses, 0)
+    points: dict[str, int] = dict.fromkeys(s.houses, 0)
+    orders_of_viewer: list[str] = []
+    areas: dict[str, Any] = {}
+    ports: list[tuple[dict[str, Any], str]] = []
+    houses, infos = s.houses, b.areas
+    for area, st in s.areas.items():
+        info = infos[area]
+        entry = st.to_dict(view=True)
+        # world.controller, inlined for speed: units, else (on land) a Power token, else the home shield
+        ctrl = None
+        if info.kind == "port":
+            ports.append((entry, info.port_land or ""))
+        elif st.units:
+            ctrl = st.house
+        elif info.kind == "land":
+            ctrl = st.power_token or (info.home if info.home in houses else None)
+        entry["controller"] = ctrl
+        if ctrl and info.castle:
+            points[ctrl] = points.get(ctrl, 0) + 1
+        if st.units and st.house in counts:
+            owned = counts[st.house]
+            for u in st.units:
+                owned[u.kind] += 1
+        if st.attacker:
+            for u in st.attacking:
+                counts[st.attacker][u.kind] += 1
+        if st.order and st.order.house == player:
+            orders_of_viewer.append(st.order.token)
+        if st.power_token:
+            tokens[st.power_token] = tokens.get(st.power_token, 0) + 1
+        areas[area] = entry
+    for entry, land in ports:
+        entry["controller"] = areas[land]["controller"]
+    track = b.tables["supply_track"]
     view["houses"] = {
         h: {
             "name": b.houses[h]["name"],
             "power": None if bidding and h != player else hs.power,
-            "power_on_board": world.power_on_board(s, h),
+            "power_on_board": tokens[h],
             "supply": hs.supply,
-            "army_limits": b.supply_limits(hs.supply),
-            "victory_points": world.victory_points(b, s, h),
-            "hand": list(hs.hand),
-            "discard": list(hs.discard),
-            "reserve": {k: world.pool(b, s, h, k) for k in b.tables["unit_limits"]},
+            "army_limits": list(track[max(0, min(6, hs.supply))]),  # Board.supply_limits
+            "victory_points": points[h],
+            "hand": hs.hand[:],
+            "discard": hs.discard[:],
+            "reserve": {k: n - c for (k, n), c in zip(limits.items(), counts[h].values())},
             "orders_submitted": h in placed,
         }
         for h, hs in s.houses.items()
     }
-    areas: dict[str, Any] = {}
-    for area, st in s.areas.items():
-        entry: dict[str, Any] = {"controller": world.controller(b, s, area)}
-        if st.units:
-            entry["house"] = st.house
-            entry["units"] = [{"kind": u.kind, "routed": u.routed} for u in st.units]
-        if st.order:
-            entry["order"] = {"house": st.order.house, "token": st.order.token}
-        if st.power_token:
-            entry["power_token"] = st.power_token
-        if st.garrison:
-            entry["garrison"] = st.garrison
-        if st.neutral:
-            entry["neutral"] = st.neutral
-        if st.blocked:
-            entry["blocked"] = True
-        areas[area] = entry
     for house, orders in placed.items():
         for area in orders:
             face_down: dict[str, Any] = {"house": house, "face_down": True}
@@ -102,16 +126,14 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
                 face_down["token"] = orders[area]
             areas[area]["order"] = face_down
     view["areas"] = areas
-    open_now = game.open_decisions()
-    view["waiting_for"] = sorted({d.player for d in open_now})
+    view["waiting_for"] = sorted({d.player for d in waiting})
+    view["waiting"] = [{"house": d.player, "kind": d.kind, "label": d.label} for d in waiting]
     if player is not None:
         from engine.agot.planning import unused_tokens
 
         view["private"] = {
-            "unused_orders": unused_tokens(game, player, list(placed.get(player, {}).values())
-                                           + [st.order.token for st in s.areas.values()
-                                              if st.order and st.order.house == player]),
-            "decisions": [d.to_dict() for d in open_now if d.player == player],
+            "unused_orders": unused_tokens(game, player, list(placed.get(player, {}).values()) + orders_of_viewer),
+            "decisions": [d.to_dict() for d in decisions],
             "raven_peek": s.raven_peek["card"] if s.raven_peek and s.raven_peek["house"] == player else None,
         }
     return view

@@ -21,14 +21,15 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
 from engine.agot.bidding import start_bidding, start_ranking
-from engine.agot.steps import Frame, WaitingStep, step
+from engine.agot.frames import WesterosFrame as Frame
+from engine.agot.steps import WaitingStep, step
 from engine.agot.supply import update_supply
 from engine.agot.tracks import TRACK_NAMES, TRACKS, set_track
 from engine.agot.wildlings import start_attack
 from engine.core import Decision, IllegalAnswer
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 DECKS = ("I", "II", "III")
 WINTER = "winter-is-coming"

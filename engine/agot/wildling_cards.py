@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 from engine.agot import world
 from engine.agot.house_cards import sort_cards
 from engine.agot.tracks import TRACK_NAMES, TRACKS, move_to
-from engine.agot.wildling_tasks import Task, TaskHandler, name, task
+from engine.agot.wildling_tasks import Task, TaskHandler, name, start_attack, task
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
-    from engine.agot.steps import Frame
+    from engine.agot.frames import WildlingFrame as Frame
+    from engine.agot.table import Table as Game
 
 
 # --- which tasks each branch queues ----------------------------------------------------------------
@@ -95,8 +95,6 @@ class SecondAttack(TaskHandler):
     """Reward: the wildlings attack again at strength 6 without the highest bidder."""
 
     def start(self, game: Game, frame: Frame, task: Task) -> bool:
-        from engine.agot.wildlings import start_attack
-
         others = [h for h in frame["houses"] if h != task["house"]]
         game.emit("wildling_effect", f"Preemptive Raid: the wildlings attack again with strength 6, without "
                   f"{name(game, task['house'])}.", house=task["house"], effect="second_attack")

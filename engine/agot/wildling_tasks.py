@@ -11,13 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.core import Decision, IllegalAnswer
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
-    from engine.agot.steps import Frame
+    from engine.agot.frames import WildlingFrame as Frame
+    from engine.agot.table import Table as Game
 
 Task = dict[str, Any]
+
+
+def start_attack(game: Game, strength: int, houses: list[str], source: str, adjust_track: bool = True) -> None:
+    """Push a wildling attack of ``strength`` against ``houses`` (3.4, 3.10, 4.1); ``engine.agot.wildlings``
+    runs it."""
+    game.push({"step": "wildling_attack", "strength": strength, "houses": list(houses), "source": source,
+               "adjust_track": adjust_track, "stage": "bid", "tasks": []})
 
 
 class TaskHandler:
@@ -46,7 +53,7 @@ class TaskHandler:
 
     def answer(self, game: Game, frame: Frame, task: Task, decision: Decision, answer: Any) -> None:
         if answer not in (decision.options or []):
-            raise IllegalAnswer("That is not one of the choices: " + ", ".join(map(str, decision.options or [])))
+            raise IllegalAnswer("That is not one of the choices: " + answers.choices(decision.options) + ".")
         self.apply(game, frame, task, answer)
 
     def apply(self, game: Game, frame: Frame, task: Task, answer: Any) -> None:

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 from engine.agot import world
 from engine.agot.mustering import mustering_areas
 from engine.agot.wildling_tasks import Task, TaskHandler, card_name, name, task
-from engine.core import Decision, IllegalAnswer
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
-    from engine.agot.steps import Frame
+    from engine.agot.frames import WildlingFrame as Frame
+    from engine.agot.table import Table as Game
 
 
 # --- destroying units (Preemptive Raid, Mammoth Riders, The Horde Descends) -------------------------
@@ -50,7 +50,8 @@ def destroy_units(game: Game, house: str, picks: list[list[str]]) -> None:
     for area, kind in picks:
         world.remove_units(game.state, area, [kind])
     listing = ", ".join(f"{k.replace('_', ' ')} in {game.area_name(a)}" for a, k in picks) or "nothing"
-    game.emit("wildling_losses", f"{name(game, house)} loses {listing}.", house=house, removed=picks)
+    game.emit("wildling_losses", f"{name(game, house)} loses {listing}.", house=house, removed=picks,
+              downgrade=[], reason="wildlings")
     world.settle_ports(game)
 
 
@@ -86,6 +87,7 @@ class Destroy(TaskHandler):
         picks = forced_picks(units, count, one_area)
         if picks is None:
             return False
+        game.announce_forced(task["house"], "wildling_destroy", picks)
         destroy_units(game, task["house"], picks)
         return True
 
@@ -106,7 +108,8 @@ class Destroy(TaskHandler):
             raise IllegalAnswer(f"Destroy exactly {count} unit(s).")
         for (area, kind), n in Counter((a, k) for a, k in answer).items():
             if units.get(area, []).count(kind) < n:
-                raise IllegalAnswer(f"You do not have {n} {kind} in {area} to destroy.")
+                raise IllegalAnswer(f"You do not have {n} {answers.unit(kind)} in {game.named_area(area)} to "
+                                    "destroy.")
         if one_area and len({a for a, _ in answer}) != 1:
             raise IllegalAnswer("All the units must come from one of your castle or stronghold areas.")
         destroy_units(game, task["house"], [list(p) for p in answer])
@@ -153,6 +156,7 @@ class CrowDowngrade(TaskHandler):
     def start(self, game: Game, frame: Frame, task: Task) -> bool:
         options = self.options(game, frame, task)
         if len(options) == 1:
+            game.announce_forced(task["house"], "crow_downgrade", options[0])
             self.apply(game, frame, task, options[0])
             return True
         return False
@@ -182,7 +186,8 @@ class CrowDowngrade(TaskHandler):
         parts = [f"a Knight becomes a Footman in {game.area_name(a)}" for a in answer["downgrade"]]
         parts += [f"a Knight is destroyed in {game.area_name(a)}" for a in answer["destroy"]]
         game.emit("wildling_losses", f"{name(game, house)}: " + ("; ".join(parts) or "no Knights") + ".",
-                  house=house, downgrade=answer["downgrade"], removed=[[a, "knight"] for a in answer["destroy"]])
+                  house=house, downgrade=answer["downgrade"], removed=[[a, "knight"] for a in answer["destroy"]],
+                  reason="wildlings")
         world.settle_ports(game)
 
 

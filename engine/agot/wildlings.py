@@ -22,19 +22,16 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import wildling_units  # noqa: F401 - registers the unit tasks
 from engine.agot.bidding import start_bidding, start_ranking
-from engine.agot.steps import Frame, WaitingStep, step
+from engine.agot.frames import WildlingFrame as Frame
+from engine.agot.steps import WaitingStep, step
 from engine.agot.wildling_cards import card_tasks
-from engine.agot.wildling_tasks import TASKS, card_name
+from engine.agot.wildling_tasks import TASKS, card_name, start_attack
 from engine.core import Decision
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
-
-def start_attack(game: Game, strength: int, houses: list[str], source: str, adjust_track: bool = True) -> None:
-    """Push a wildling attack of ``strength`` against ``houses`` (3.4, 3.10, 4.1)."""
-    game.push({"step": "wildling_attack", "strength": strength, "houses": list(houses), "source": source,
-               "adjust_track": adjust_track, "stage": "bid", "tasks": []})
+__all__ = ["WildlingAttackStep", "start_attack"]
 
 
 @step("wildling_attack")

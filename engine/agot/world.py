@@ -15,7 +15,7 @@ from engine.agot.board import Board
 from engine.agot.state import AreaState, GameState, Unit
 
 if TYPE_CHECKING:
-    from engine.agot.game import Game
+    from engine.agot.table import Table as Game
 
 
 def controller(b: Board, s: GameState, area: str) -> str | None:
@@ -44,11 +44,20 @@ def units_of(s: GameState, house: str) -> Iterable[tuple[str, AreaState]]:
             yield area, st
 
 
+def attacking_of(s: GameState, house: str) -> Iterable[tuple[str, list[Unit]]]:
+    """The house's units attacking an area during a combat (A26: out of the area they marched from)."""
+    for area, st in s.areas.items():
+        if st.attacker == house:
+            yield area, st.attacking
+
+
 def unit_counts(s: GameState, house: str) -> Counter[str]:
-    """How many units of each kind the house has on the board."""
+    """How many units of each kind the house has on the board (attacking units included)."""
     counts: Counter[str] = Counter()
     for _, st in units_of(s, house):
         counts.update(u.kind for u in st.units)
+    for _, units in attacking_of(s, house):
+        counts.update(u.kind for u in units)
     return counts
 
 
@@ -77,6 +86,8 @@ def enemy_ships_in(s: GameState, sea: str, house: str) -> bool:
 def army_sizes(s: GameState, house: str, changes: dict[str, int] | None = None) -> list[int]:
     """Sizes of the house's armies (2+ units in one area), with optional per-area size changes."""
     sizes: dict[str, int] = {a: len(st.units) for a, st in units_of(s, house)}
+    for area, units in attacking_of(s, house):
+        sizes[area] = sizes.get(area, 0) + len(units)
     for area, delta in (changes or {}).items():
         sizes[area] = sizes.get(area, 0) + delta
     return sorted((n for n in sizes.values() if n >= 2), reverse=True)
@@ -112,7 +123,12 @@ def supply_from_barrels(b: Board, s: GameState, house: str) -> int:
 
 def victory_points(b: Board, s: GameState, house: str) -> int:
     """Areas with a castle or stronghold the house controls (C4)."""
-    return sum(1 for a, info in b.areas.items() if info.castle and controller(b, s, a) == house)
+    return sum(1 for a in b.castle_areas if controller(b, s, a) == house)
+
+
+def castle_holders(b: Board, s: GameState) -> tuple[str | None, ...]:
+    """Who controls each castle or stronghold area (``b.castle_areas`` order): all victory depends on."""
+    return tuple(controller(b, s, a) for a in b.castle_areas)
 
 
 def strongholds(b: Board, s: GameState, house: str) -> int:
@@ -220,6 +236,32 @@ def move_units(game: Game, house: str, source: str, dest: str, kinds: list[str])
     add_units(s, dest, house, [Unit(u.kind, u.routed) for u in units])
 
 
+def place_power_token(game: Game, house: str, area: str) -> None:
+    """A house leaves a Power token in an area all its units left (8.18)."""
+    game.state.areas[area].power_token = house
+    game.state.houses[house].power -= 1
+    game.emit("power_token", f"{game.house_name(house)} leaves a Power token in {game.area_name(area)}.",
+              house=house, area=area)
+
+
+def lift_attackers(game: Game, house: str, source: str, area: str, kinds: list[str]) -> None:
+    """The attacking units leave the area they marched from and stand in the embattled area (A26)."""
+    s = game.state
+    units = remove_units(s, source, kinds)
+    st = s.areas[area]
+    st.attacker = house
+    st.attacking = [Unit(u.kind, u.routed) for u in units]
+
+
+def land_attackers(s: GameState, area: str, dest: str, routed: bool = False) -> list[str]:
+    """The attacking units in ``area`` go to ``dest`` (the embattled area itself when they win); their kinds."""
+    st = s.areas[area]
+    house, units = st.attacker or "", st.attacking
+    st.attacker, st.attacking = None, []
+    add_units(s, dest, house, [Unit(u.kind, routed) for u in units])
+    return [u.kind for u in units]
+
+
 def settle_ports(game: Game) -> None:
     """Ships in a port whose owner no longer controls its land area are destroyed (A7)."""
     b, s = game.board, game.state
@@ -229,4 +271,5 @@ def settle_ports(game: Game) -> None:
             lost, owner, land = len(st.units), st.house or "", info.port_land or ""
             st.units, st.house, st.order = [], None, None
             game.emit("port_lost", f"{game.house_name(owner)} no longer controls {game.area_name(land)}: "
-                      f"its {lost} ship(s) in {info.name} are destroyed.", house=owner, area=area)
+                      f"its {lost} ship(s) in {info.name} are destroyed.", house=owner, area=area, land=land,
+                      ships=lost, reason="port")

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.agot import Game
+from engine.agot.position import Position
 from engine.core import Decision, Event
 from tests.engine.scenario import clear, order, put, scenario
 
@@ -37,13 +38,8 @@ def board(players: int = 6, **settings: Any) -> Game:
 def march(game: Game, house: str, source: str, moves: dict[str, list[str]], token: str = "M0",
           leave_power_token: bool = False) -> list[Event]:
     """Place ``token`` in ``source`` and resolve that March order with ``moves``."""
-    order(game, source, token, house)
-    s = game.state
-    s.phase = "action"
-    s.stack = [{"step": "marches", "turn": s.iron_throne.index(house)}]
-    game.events = []
-    game._advance()
-    game.events = []
+    pos = Position(game).order(source, token, house)
+    pos.run("marches", turn=game.state.iron_throne.index(house))
     d = next(d for d in game.open_decisions() if d.player == house and d.kind == "march")
     return game.submit(house, d.id, {"from": source, "moves": moves, "leave_power_token": leave_power_token})
 

@@ -8,7 +8,7 @@
     answer(game, "stark", {"from": "winterfell", "moves": {"castle-black": ["footman"]}})
 
 Only the public API (``open_decisions``, ``submit``, ``view``) is used to play; the
-set-up writes the state directly, as a tabletop set-up would.
+set-up goes through the position builder (``engine.agot.position``), as a tabletop set-up would.
 """
 
 from __future__ import annotations
@@ -17,11 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.agot import Game, Settings
-from engine.agot.state import Order, Unit
+from engine.agot.position import Position
 from engine.core import Decision, Event, IllegalAnswer
-
-# The frame that follows each action step, so a scenario can start anywhere in the Action phase.
-_AFTER = {"raids": "marches", "marches": "consolidate", "consolidate": "cleanup"}
 
 
 def scenario(players: int = 6, seed: int = 1, **settings: Any) -> Game:
@@ -30,55 +27,31 @@ def scenario(players: int = 6, seed: int = 1, **settings: Any) -> Game:
 
 def clear(game: Game, keep_neutral: bool = True) -> None:
     """Empty the board of units, orders and Power tokens (garrisons, neutral and blocked areas stay)."""
-    for st in game.state.areas.values():
-        st.house, st.units, st.order, st.power_token = None, [], None, None
-        if not keep_neutral:
-            st.neutral, st.garrison = 0, 0
+    Position(game).clear(keep_neutral)
 
 
 def empty_board(players: int = 6, all_supply: int | None = None, **supply: int) -> Game:
     """A game with nothing on the board (garrisons, neutral forces and blocked areas stay), at chosen supply."""
-    game = scenario(players)
-    clear(game)
-    for house in game.state.houses:
-        if all_supply is not None:
-            game.state.houses[house].supply = all_supply
-        if house in supply:
-            game.state.houses[house].supply = supply[house]
-    return game
+    pos = Position.new(players).clear()
+    for house in pos.game.state.houses:
+        level = supply.get(house, all_supply)
+        if level is not None:
+            pos.house(house, supply=level)
+    return pos.game
 
 
 def put(game: Game, area: str, house: str, *kinds: str, routed: bool = False, order: str | None = None) -> None:
     """Place units (and optionally their order token) in an area."""
-    st = game.state.areas[area]
-    assert not st.units or st.house == house, f"{area} holds {st.house} units"
-    st.house = house
-    st.units.extend(Unit(k, routed) for k in kinds)
-    if order:
-        st.order = Order(house, order)
+    Position(game).put(area, house, *kinds, routed=routed, order=order)
 
 
 def order(game: Game, area: str, token: str, house: str | None = None) -> None:
-    st = game.state.areas[area]
-    st.order = Order(house or st.house or "", token)
+    Position(game).order(area, token, house)
 
 
 def start(game: Game, step: str, **frame: Any) -> list[Event]:
     """Jump to a step of the round ("planning", "raids", "marches", "consolidate", "mustering", ...)."""
-    s = game.state
-    if step == "planning":
-        s.phase = "planning"
-        s.stack = [{"step": "round", "next": "action"}, {"step": "planning", **frame}]
-    elif step in _AFTER:
-        s.phase = "action"
-        s.stack = [{"step": "round", "next": "end"}, {"step": "action", "next": _AFTER[step]},
-                   {"step": step, "turn": 0, **frame}]
-    else:
-        s.stack = [{"step": "round", "next": "end"}, {"step": "action", "next": "cleanup"}, {"step": step, **frame}]
-    game.events = []
-    game._advance()
-    events, game.events = game.events, []
-    return events
+    return Position(game).start(step, **frame)
 
 
 def decision(game: Game, house: str, kind: str | None = None) -> Decision:
@@ -103,25 +76,12 @@ def run_step(game: Game, step: str, **frame: Any) -> list[Event]:
     Unlike ``start``, no clean up or later phase runs afterwards, so a test checks exactly what
     the step did. Action steps start with the first house on the Iron Throne track.
     """
-    s = game.state
-    if step in _AFTER:
-        s.phase = "action"
-        frame = {"turn": 0, **frame}
-    s.stack = [{"step": step, **frame}]
-    game.events = []
-    game._advance()
-    events, game.events = game.events, []
-    return events
+    return Position(game).run(step, **frame)
 
 
 def run_effect(game: Game, effect: Callable[[Game], None]) -> list[Event]:
     """Apply an engine effect that may push steps (e.g. ``supply.update_supply``), then run them alone."""
-    game.state.stack = []
-    game.events = []
-    effect(game)
-    game._advance()
-    events, game.events = game.events, []
-    return events
+    return Position(game).run_effect(effect)
 
 
 def refused(game: Game, house: str, value: Any, kind: str | None = None) -> str:

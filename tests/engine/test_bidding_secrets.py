@@ -25,15 +25,16 @@ def test_h4_a_bid_reaches_nobody_else_before_the_reveal():
             assert e.kind == "bid_submitted" and set(e.data) == {"house", "label"} and "3" not in e.text
         view = game.view(viewer)
         changed = {k for k in view if view[k] != before[viewer][k]}
-        assert changed == {"waiting_for"}, changed  # only "who is still bidding" moved
+        assert changed == {"waiting_for", "waiting"}, changed  # only "who is still bidding" moved
         assert view["houses"]["lannister"]["power"] is None
         assert all(d["player"] == viewer for d in (view.get("private") or {}).get("decisions", []))
         assert view["waiting_for"] == ["baratheon", "stark"]  # "still bidding" is public, the amount is not
     mine = seen_by(events, "lannister")
     assert any(e.kind == "bid_recorded" and e.data["bid"] == 3 for e in mine)
     assert game.view("lannister")["houses"]["lannister"]["power"] == 5  # paid only at the reveal
-    sealed = [e for e in events if e.audience.kind == "sealed"]
-    assert len(sealed) == 1 and sealed[0].data["bid"] == 3 and not any(sealed[0].audience.reaches(v) for v in VIEWERS)
+    assert not [e for e in events if e.audience.kind == "sealed"]
+    sealed = [e for group in game.state.sealed.values() for e in group]
+    assert len(sealed) == 1 and sealed[0]["data"]["bid"] == 3
     events = bid(game, baratheon=1)
     reveal = public(events, "bids_revealed")
     assert reveal[0].data["bids"] == {"baratheon": 1, "lannister": 3, "stark": 0}

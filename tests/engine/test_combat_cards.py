@@ -59,8 +59,9 @@ def test_h6_no_leak_the_first_choice_reaches_nobody_before_the_reveal():
         g = _duel()
         events = answer(g, "stark", card, "house_card")
         worlds[card] = (g, events)
-        sealed = [e for e in events if e.audience.kind == "sealed"]
-        assert sealed and sealed[0].data["card"] == card
+        assert not [e for e in events if e.audience.kind == "sealed"]
+        sealed = [e for group in g.state.sealed.values() for e in group]
+        assert sealed and sealed[0]["data"]["card"] == card
         private = [e for e in events if e.audience.kind == "player"]
         assert private[0].audience.who == "stark" and private[0].data["card"] == card
     (ga, ea), (gb, eb) = worlds.values()
@@ -93,7 +94,8 @@ def test_h6_a_card_chosen_again_after_tyrion_is_secret_until_revealed():
     assert d.secret and d.reveal_group and "mace-tyrell" not in d.options
     assert note(g)["cards"] == {"lannister": "tyrion-lannister", "tyrell": None}
     events = answer(g, "tyrell", "margaery-tyrell", "house_card")
-    assert [e.audience.kind for e in events if e.kind.startswith("house_card_")][:3] == ["sealed", "player", "public"]
+    assert [e.audience.kind for e in events if e.kind.startswith("house_card_")][:2] == ["player", "public"]
+    assert not g.state.sealed  # stored until the reveal, which followed at once
     assert note(g) == {} or note(g)["cards"]["tyrell"] == "margaery-tyrell"
 
 

@@ -52,8 +52,8 @@ def test_renly_upgrades_a_footman_of_his_army_after_winning():
     march(g, "baratheon", "the-reach", {"blackwater": ["footman", "knight"]})
     resolve(g, {"baratheon": "renly-baratheon", "stark": "catelyn-stark"},
             until=lambda game: ("baratheon", "renly") in asked(game))
-    assert decision(g, "baratheon", "renly").options == ["the-reach", None]
-    answer(g, "baratheon", "the-reach", "renly")
+    assert decision(g, "baratheon", "renly").options == ["blackwater", None]  # A26: the army stands there
+    answer(g, "baratheon", "blackwater", "renly")
     resolve(g)
     assert units(g, "blackwater") == ["knight", "knight"]
 

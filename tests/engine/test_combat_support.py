@@ -185,6 +185,7 @@ def test_9_14_ships_in_a_port_support_only_their_own_sea():
     put(g, "east-summer-sea", "martell", "ship", "ship")
     put(g, "shipbreaker-bay", "tyrell", "ship")
     put(g, "port-of-storms-end", "baratheon", "ship")
+    g.state.areas["storms-end"].power_token = "baratheon"  # the port's owner controls its land area (A7)
     order(g, "port-of-storms-end", "S0a")
     march(g, "martell", "east-summer-sea", {"shipbreaker-bay": ["ship", "ship"]})
     assert decision(g, "baratheon", "support").options == ["attacker", "defender", "none"]

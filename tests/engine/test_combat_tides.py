@@ -60,7 +60,7 @@ def test_9_52_c9_the_blade_holder_may_redraw_before_the_reveal_and_must_keep_the
     march(g, "tyrell", "the-reach", {"blackwater": ["knight"]})
     resolve(g, {"tyrell": "margaery-tyrell", "lannister": "the-hound"},
             until=lambda game: ("tyrell", "tides_redraw") in asked(game))
-    assert decision(g, "tyrell", "tides_redraw").info == {"tides": "zero"}
+    assert decision(g, "tyrell", "tides_redraw").info["tides"] == "zero"
     events = answer(g, "tyrell", True, "tides_redraw")
     assert g.state.blade_used
     assert kinds_of(events, "tides_revealed")[0].data["tides"] == {"lannister": "two", "tyrell": "three"}

@@ -189,7 +189,7 @@ def test_roose_then_patchface_in_the_same_combat():
 
 def _doran_then_next_march(track):
     g = duel("martell", "baratheon")
-    for area, house in (("pyke", "greyjoy"), ("highgarden", "tyrell")):
+    for area, house in (("seagard", "greyjoy"), ("highgarden", "tyrell")):
         put(g, area, house, "footman")
         order(g, area, "M0")
     fight(g, "martell", "the-reach", {"blackwater": ["knight"]},

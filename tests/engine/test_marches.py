@@ -37,11 +37,11 @@ def test_8_11_marches_cycle_in_turn_order_and_a_march_may_move_nothing():
     g = _board()
     put(g, "lannisport", "lannister", "footman", order="M0")
     put(g, "stoney-sept", "lannister", "footman", order="M-1")
-    put(g, "dragonstone", "baratheon", "footman", order="M0")
+    put(g, "kingswood", "baratheon", "footman", order="M0")
     start(g, "marches")
     assert [d.player for d in g.open_decisions()] == ["baratheon"]  # first on the Iron Throne track
-    answer(g, "baratheon", {"from": "dragonstone", "moves": {}})
-    assert g.state.areas["dragonstone"].order is None and units(g, "dragonstone") == ["footman"]
+    answer(g, "baratheon", {"from": "kingswood", "moves": {}})
+    assert g.state.areas["kingswood"].order is None and units(g, "kingswood") == ["footman"]
     answer(g, "lannister", {"from": "stoney-sept", "moves": {}})
     # Baratheon has no march left: Lannister again
     assert [d.player for d in g.open_decisions()] == ["lannister"]

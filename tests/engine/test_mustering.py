@@ -44,13 +44,13 @@ def test_12_1_special_consolidate_power_musters_in_its_own_area_only():
     d = decision(g, "stark", "muster")
     assert list(d.info["areas"]) == ["winterfell"]  # White Harbor is a castle of Stark's, but not this order's area
     msg = refused(g, "stark", [{"area": "white-harbor", "unit": "footman"}])
-    assert "one of your mustering castles or strongholds" in msg
+    assert msg == "White Harbor is not one of the castles or strongholds where you muster now: Winterfell."
     power = g.state.houses["stark"].power
     events = answer(g, "stark", [{"area": "winterfell", "unit": "knight"}])
     assert units(g, "winterfell") == ["footman", "knight"]
     assert g.state.areas["winterfell"].order is None
     # the regular order in White Harbor (its only option) then resolves: +1; Winterfell's gave no Power
-    assert [e.kind for e in events] == ["muster", "consolidate"]
+    assert [e.kind for e in events] == ["muster", "forced_choice", "consolidate"]
     assert g.state.houses["stark"].power == power + 1
     assert g.open_decisions() == []
 
@@ -78,8 +78,8 @@ def test_12_2_castles_give_1_point_strongholds_2_in_controlled_areas():
     d = decision(g, "stark", "muster")
     assert {a: v["points"] for a, v in d.info["areas"].items()} == {"winterfell": 2, "white-harbor": 1}
     assert "only 0 mustering point" in refused(g, "stark", [{"area": "white-harbor", "unit": "footman"}] * 2)
-    assert "mustering castles" in refused(g, "stark", [{"area": "karhold", "unit": "footman"}])
-    assert "mustering castles" in refused(g, "stark", [{"area": "moat-cailin", "unit": "footman"}])
+    assert "where you muster now" in refused(g, "stark", [{"area": "karhold", "unit": "footman"}])
+    assert "where you muster now" in refused(g, "stark", [{"area": "moat-cailin", "unit": "footman"}])
     answer(g, "stark", [{"area": "winterfell", "unit": "footman"}, {"area": "winterfell", "unit": "footman"},
                         {"area": "white-harbor", "unit": "footman"}])
     assert units(g, "winterfell") == ["footman", "footman"] and units(g, "white-harbor") == ["footman"]
@@ -178,7 +178,7 @@ def test_12_5_only_a_footman_in_the_mustering_area_can_be_upgraded():
     _muster(g, "stark")
     assert "no Footman of yours in Winterfell" in refused(g, "stark", [{"area": "winterfell", "upgrade": "knight"}])
     assert "Knight or a Siege Engine" in refused(g, "stark", [{"area": "winterfell", "upgrade": "ship"}])
-    assert "mustering castles" in refused(g, "stark", [{"area": "karhold", "upgrade": "knight"}])
+    assert "where you muster now" in refused(g, "stark", [{"area": "karhold", "upgrade": "knight"}])
 
 
 def test_12_5_a_footman_mustered_in_the_same_action_may_be_upgraded():
@@ -342,7 +342,7 @@ def test_mustering_example_lannister_with_supply_3():
                                                                "to": "the-golden-sound"}])
     assert "without enemy ships" in refused(g, "lannister", plan + [{"area": "riverrun", "unit": "ship",
                                                                       "to": "ironmans-bay"}])
-    assert "mustering castles" in refused(g, "lannister", plan + [{"area": "stoney-sept", "unit": "footman"}])
+    assert "where you muster now" in refused(g, "lannister", plan + [{"area": "stoney-sept", "unit": "footman"}])
     answer(g, "lannister", plan)
     assert units(g, "lannisport") == ["footman", "footman"]
     assert units(g, "the-golden-sound") == ["ship", "ship"]

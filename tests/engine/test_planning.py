@@ -40,12 +40,13 @@ def test_7_2_no_order_on_areas_without_units():
     g = _three_player_board()
     d = decision(g, "baratheon", "orders")
     assert d.info["areas"] == ["dragonstone"]  # Kingswood holds only a Power token
-    _refused(g, "baratheon", {"dragonstone": "M0", "kingswood": "D+1"}, "no units in Kingswood")
+    _refused(g, "baratheon", {"dragonstone": "M0", "kingswood": "D+1"}, "Kingswood D\\+1: no unit of yours there")
 
 
 def test_7_3_one_order_per_area_and_7_5_each_token_once():
     g = _three_player_board()
-    _refused(g, "stark", {"winterfell": "M-1", "white-harbor": "M-1", "the-shivering-sea": "CP"}, "no March -1")
+    _refused(g, "stark", {"winterfell": "M-1", "white-harbor": "M-1", "the-shivering-sea": "CP"},
+             "White Harbor M-1: your March -1 order is already used in Winterfell")
     # twin tokens: writing D+1 twice takes both copies, a third is refused
     answer(g, "stark", {"winterfell": "D+1", "white-harbor": "D+1", "the-shivering-sea": "S0"})
     g2 = scenario(6)
@@ -53,7 +54,8 @@ def test_7_3_one_order_per_area_and_7_5_each_token_once():
     for area in ("winterfell", "white-harbor", "karhold"):
         put(g2, area, "stark", "footman")
     start(g2, "planning")
-    _refused(g2, "stark", {"winterfell": "D+1", "white-harbor": "D+1", "karhold": "D+1"}, "no Defense \\+1")
+    _refused(g2, "stark", {"winterfell": "D+1", "white-harbor": "D+1", "karhold": "D+1"},
+             r"Karhold D\+1: your Defense \+1 orders are already used in Winterfell and White Harbor")
 
 
 def test_7_4_orders_are_placed_simultaneously():
@@ -66,7 +68,7 @@ def test_7_6_special_orders_limited_by_kings_court_stars():
     g = _three_player_board()  # 3 players: Lannister 3 stars, Stark 2, Baratheon 1
     assert decision(g, "stark").info["special_limit"] == 2
     _refused(g, "stark", {"winterfell": "M+1*", "white-harbor": "D+2*", "the-shivering-sea": "S+1*"},
-             "allows 2 special")
+             r"The Shivering Sea S\+1\*: star limit reached \(you may place 2\)")
     answer(g, "stark", {"winterfell": "M+1*", "white-harbor": "D+2*", "the-shivering-sea": "S0"})
 
 

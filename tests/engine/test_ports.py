@@ -36,8 +36,9 @@ def test_14_1_only_the_controller_of_the_land_area_uses_its_port():
     run_step(g, "marches")
     # Winterfell is Stark's (its home shield): its port is closed to Greyjoy, even empty
     assert "port-of-winterfell" not in decision(g, "greyjoy").info["orders"]["bay-of-ice"]["ship_destinations"]
-    assert refused(g, "greyjoy", {"from": "bay-of-ice", "moves": {"port-of-winterfell": ["ship"]}}) == \
-        "A ship cannot march from Bay of Ice to Port of Winterfell."
+    assert refused(g, "greyjoy", {"from": "bay-of-ice", "moves": {"port-of-winterfell": ["ship"]}}) == (
+        "A ship cannot march from Bay of Ice to Port of Winterfell: an enemy port (ships enter only ports of "
+        "castles you control).")
     answer(g, "greyjoy", {"from": "bay-of-ice", "moves": {}})
     # Oldtown belongs to nobody: its port is nobody's to use
     assert "port-of-oldtown" not in decision(g, "tyrell").info["orders"]["redwyne-straights"]["ship_destinations"]
@@ -77,7 +78,7 @@ def test_14_2_only_ships_enter_a_port():
     run_step(g, "marches")
     assert "port-of-winterfell" not in decision(g, "stark").info["orders"]["winterfell"]["land_destinations"]
     assert refused(g, "stark", {"from": "winterfell", "moves": {"port-of-winterfell": ["footman"]}}) == \
-        "A footman cannot march from Winterfell to Port of Winterfell."
+        "A footman cannot march from Winterfell to Port of Winterfell: land units never enter seas or ports."
 
 
 def test_14_2_a_port_never_holds_more_than_three_ships():

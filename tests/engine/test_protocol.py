@@ -8,19 +8,29 @@ from hypothesis import strategies as st
 
 from engine.agot import Game
 from engine.agot.agent import RandomAgent
-from engine.core import IllegalAnswer, NotYourDecision, StaleDecision
+from engine.core import AlreadySubmitted, IllegalAnswer, NotYourDecision, StaleDecision
 from engine.simulate import play
 from tests.engine.scenario import answer, clear, decision, put, scenario, start
 
 
 def test_stale_decision_is_refused():
     g = Game.new(3, seed=1)
-    d = g.open_decisions()[0]
-    g.submit(d.player, d.id, d.default)
+    for d in g.open_decisions():  # the orders of every house: the reveal follows the last
+        g.submit(d.player, d.id, d.default)
     with pytest.raises(StaleDecision, match="expired"):
         g.submit(d.player, d.id, d.default)
     with pytest.raises(StaleDecision):
         g.submit(d.player, "no-such-id", d.default)
+
+
+def test_the_same_secret_answer_again_is_already_submitted_not_expired():
+    g = Game.new(3, seed=1)
+    d = g.open_decisions()[0]
+    g.submit(d.player, d.id, d.default)
+    before = g.to_dict()
+    with pytest.raises(AlreadySubmitted, match="already submitted"):
+        g.submit(d.player, d.id, d.default)
+    assert g.to_dict() == before
 
 
 def test_someone_elses_decision_is_refused():
@@ -57,10 +67,15 @@ def test_sealed_events_reach_nobody():
     g = Game.new(3, seed=1)
     d = next(x for x in g.open_decisions() if x.player == "stark")
     events = g.submit("stark", d.id, d.default)
-    sealed = [e for e in events if e.audience.kind == "sealed"]
-    assert sealed and all(not e.audience.reaches(p) for e in sealed for p in [None, "stark", "lannister"])
+    assert not [e for e in events if e.audience.kind == "sealed"]  # never handed back by submit
+    kept = g.state.sealed[d.reveal_group]  # stored for the reveal
+    assert [e["data"]["house"] for e in kept] == ["stark"] and kept[0]["data"]["orders"] == d.default
     public = [e for e in events if e.audience.kind == "public"]
     assert all("orders" not in e.data for e in public)
+    for x in g.open_decisions():
+        events = g.submit(x.player, x.id, x.default)
+    assert d.reveal_group not in g.state.sealed  # released by the reveal, whose public event tells the orders
+    assert [e for e in events if e.kind == "orders_revealed"]
 
 
 JSONISH = st.recursive(

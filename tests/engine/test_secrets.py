@@ -9,8 +9,9 @@ from tests.engine.drive import drive
 
 PUBLIC_KEYS = {"viewer", "round", "phase", "step", "tracks", "dominance", "blade_used", "raven_used",
                "wildling_threat", "wildling_deck_size", "westeros_revealed", "restrictions", "settings", "winner",
-               "ranking", "notes", "houses", "areas", "waiting_for"}
-NEVER_IN_A_VIEW = {"rng", "westeros_decks", "wildling_deck", "stack", "decision_seq", "placed", "bids", "tides_deck"}
+               "ranking", "notes", "houses", "areas", "waiting_for", "waiting"}
+NEVER_IN_A_VIEW = {"rng", "westeros_decks", "wildling_deck", "stack", "decision_seq", "placed", "bids", "tides_deck",
+                   "sealed"}
 
 
 def _keys(value):
@@ -36,7 +37,7 @@ def _check_no_leak(game, decision, events):
     for viewer in [None, *game.state.houses]:
         view = game.view(viewer)
         assert not NEVER_IN_A_VIEW & set(_keys(view)), viewer
-        assert str(game.state.rng) not in json.dumps(view)
+        assert game.state.rng.secret.hex() not in json.dumps(view)
     # 2. while a reveal group is still open, nothing reaching another player carries the submitted answer
     group = decision.reveal_group
     if decision.secret and group and any(d.reveal_group == group for d in game.open_decisions()):

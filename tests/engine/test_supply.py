@@ -216,7 +216,7 @@ def test_11_7_no_march_may_exceed_the_current_limit():  # C7
     assert world.supply_from_barrels(g.board, g.state, "stark") == 4
     before = g.to_dict()
     msg = refused(g, "stark", {"from": "moat-cailin", "moves": {"winterfell": ["footman"]}})
-    assert msg == "That march would put you over your supply limit."
+    assert msg == "That march would put you over your supply limit: armies of 3, 2 where your supply allows 2, 2."
     assert g.to_dict() == before
     answer(g, "stark", {"from": "moat-cailin", "moves": {"the-twins": ["footman"]}})
     answer(g, "greyjoy", {"from": "riverrun", "moves": {"seagard": ["footman"]}})
@@ -263,8 +263,8 @@ def test_11_8_the_owner_chooses_which_units_to_destroy():  # A21
     ([["lannisport", "footman"]], "exactly 2 unit"),                                       # too few
     ([["lannisport", "footman"]] * 3, "exactly 2 unit"),                                   # more than the fewest
     ([["lannisport", "footman"], ["stoney-sept", "footman"]], "still break your supply limit"),
-    ([["seagard", "footman"], ["lannisport", "footman"]], "do not have 1 footman in seagard"),
-    ([["lannisport", "siege_engine"], ["lannisport", "footman"]], "do not have 1 siege_engine"),
+    ([["seagard", "footman"], ["lannisport", "footman"]], "do not have 1 footman in Seagard"),
+    ([["lannisport", "siege_engine"], ["lannisport", "footman"]], "do not have 1 siege engine in Lannisport"),
     ("lannisport", r"\[area, unit\] pairs"),
 ])
 def test_11_8_a_reconciliation_must_destroy_exactly_the_fewest_units(removal, message):  # A21

@@ -64,7 +64,8 @@ def test_13_1_every_sea_of_the_chain_needs_a_friendly_ship():
     assert "sunspear" not in info["land_destinations"]
     assert "the-arbor" in info["land_destinations"]  # the Redwyne Straights alone still carry
     msg = refused(g, "tyrell", {"from": "highgarden", "moves": {"sunspear": ["footman"]}})
-    assert msg == "A footman cannot march from Highgarden to Sunspear."
+    assert msg == ("A footman cannot march from Highgarden to Sunspear: not adjacent, and no chain of your "
+                   "ships links the two.")
 
 
 # --- 13.2 -----------------------------------------------------------------------------------------
@@ -155,7 +156,7 @@ def test_13_5_ships_cannot_move_by_ship_transport():
     assert info["land_destinations"] == []
     assert "east-summer-sea" not in info["ship_destinations"]  # two seas away, even along its own fleet
     msg = refused(g, "tyrell", {"from": "redwyne-straights", "moves": {"east-summer-sea": ["ship"]}})
-    assert msg == "A ship cannot march from Redwyne Straights to East Summer Sea."
+    assert msg == "A ship cannot march from Redwyne Straights to East Summer Sea: not adjacent."
     assert "cannot march" in refused(g, "tyrell", {"from": "redwyne-straights", "moves": {"the-arbor": ["ship"]}})
 
 
@@ -204,6 +205,7 @@ def test_13_8_islands_need_ship_transport():
     g = _game()
     put(g, "pyke", "greyjoy", "footman", "footman")
     put(g, "port-of-pyke", "greyjoy", "ship")  # a ship in the port does not carry (A10)
+    put(g, "seagard", "greyjoy", "footman", order="M-1")  # another March, so that Greyjoy is asked
     info = _marches(g, "greyjoy", "pyke")
     assert info["land_destinations"] == []
     assert "cannot march from Pyke to Riverrun" in refused(

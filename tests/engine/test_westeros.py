@@ -218,6 +218,7 @@ def test_3_13_last_days_of_summer_does_nothing():
 def test_3_13_winter_is_coming_reshuffles_its_deck_and_replaces_itself():
     game = scenario(players=3)
     set_decks(game, ("winter-is-coming", None, None))
+    game.state.rng = rng_putting_winter_on_top(game.state.westeros_decks[0], times=0)  # then another card
     deck_before = sorted(game.state.westeros_decks[0])
     events = westeros(game, None, "game-of-thrones", "sea-of-storms")
     replacement = game.state.westeros_revealed[0]

@@ -78,6 +78,17 @@ def test_preemptive_raid_night_watch_second_attack_at_6_without_the_highest_bidd
     assert planning_open(game)
 
 
+def test_a25_preemptive_raid_goes_to_the_bottom_after_its_second_attacks_card():
+    game = scenario(players=4)
+    wildling_attack(game, 4, ["preemptive-raid", "silence-at-the-wall"])
+    bid(game, stark=4)  # the Night's Watch holds: Stark's reward is the second attack
+    assert "preemptive-raid" not in game.state.wildling_deck  # still being resolved
+    events = bid(game, baratheon=4, lannister=2)  # the second attack: its card is drawn, resolved and buried first
+    assert public(events, "wildling_card")[0].data["card"] == "silence-at-the-wall"
+    assert game.state.wildling_deck[-2:] == ["silence-at-the-wall", "preemptive-raid"]
+    assert len(game.state.wildling_deck) == 9
+
+
 def test_preemptive_raid_lowest_bidder_destroys_two_units():
     game = scenario(players=3)
     stark_board(game)

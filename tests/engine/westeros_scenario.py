@@ -13,40 +13,21 @@ from __future__ import annotations
 from typing import Any
 
 from engine.agot import Game
+from engine.agot.position import Position
 from engine.agot.westeros import WINTER
 from engine.core import Event, Rng
 
 
-def on_top(deck: list[str], cards: list[str]) -> None:
-    for card in reversed(cards):
-        deck.remove(card)
-        deck.insert(0, card)
-
-
 def set_decks(game: Game, cards: tuple[str | None, str | None, str | None] = (None, None, None),
               wildlings: list[str] | None = None) -> None:
-    s = game.state
-    for i, card in enumerate(cards):
-        if card:
-            on_top(s.westeros_decks[i], [card])
-    if wildlings:
-        on_top(s.wildling_deck, wildlings)
+    Position(game).westeros(top=cards).wildlings(top=wildlings or [])
 
 
 def westeros(game: Game, first: str | None = None, second: str | None = None, third: str | None = None,
              wildlings: list[str] | None = None, threat: int | None = None, round_: int = 2) -> list[Event]:
     """Start the Westeros phase of round ``round_`` with the named cards on top of decks I, II and III."""
-    s = game.state
-    set_decks(game, (first, second, third), wildlings)
-    if threat is not None:
-        s.wildling_threat = threat
-    s.round = round_ - 1
-    s.phase = "action"
-    s.stack = [{"step": "round", "next": "westeros"}]
-    game.events = []
-    game._advance()
-    events, game.events = game.events, []
-    return events
+    pos = Position(game).westeros(top=(first, second, third)).wildlings(threat, top=wildlings or []).round(round_)
+    return pos.start("westeros")
 
 
 def in_westeros(game: Game) -> bool:
@@ -101,7 +82,7 @@ def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
-def rng_putting_winter_on_top(deck: list[str], times: int) -> int:
+def rng_putting_winter_on_top(deck: list[str], times: int) -> Rng:
     """An RNG state under which a deck with Winter Is Coming on top reshuffles it back on top ``times``
     times in a row, then reveals another card (the engine's draw, replayed)."""
     assert deck[0] == WINTER
@@ -116,7 +97,7 @@ def rng_putting_winter_on_top(deck: list[str], times: int) -> int:
         else:
             rng.shuffle(cards)
             if cards[0] != WINTER:
-                return seed
+                return Rng(seed)
     raise AssertionError("no such seed")
 
 
@@ -140,16 +121,9 @@ def wildling_attack(game: Game, strength: int, cards: list[str] | None = None,
     """Start a wildling attack on its own (as a Wildlings Attack card would), Planning follows it."""
     from engine.agot.wildlings import start_attack
 
-    s = game.state
-    if cards:
-        on_top(s.wildling_deck, cards)
-    s.phase = "westeros"
-    s.stack = [{"step": "round", "next": "planning"}]
-    game.events = []
-    start_attack(game, strength, houses or game.turn_order(), source="card")
-    game._advance()
-    events, game.events = game.events, []
-    return events
+    pos = Position(game).wildlings(top=cards or [])
+    return pos.run_effect(lambda g: start_attack(g, strength, houses or g.turn_order(), source="card"),
+                          after="planning", phase="westeros")
 
 
 def in_attack(game: Game) -> bool:
