@@ -29,7 +29,7 @@ from bot.storage import (
     iso,
 )
 from engine.agot import Game
-from engine.core import Decision, EngineError
+from engine.core import AlreadySubmitted, Decision, EngineError
 
 log = logging.getLogger("bot.service")
 
@@ -154,6 +154,8 @@ class TableCore:
         assert t.game is not None
         try:
             events = t.game.submit(decision.player, decision.id, answer)
+        except AlreadySubmitted as exc:
+            return Reply("already", str(exc))
         except EngineError as exc:
             return Reply("refused", str(exc))
         except Exception as exc:  # noqa: BLE001 - the engine restored its state; the answer's shape is wrong
@@ -191,7 +193,8 @@ class TableCore:
             self._tables.pop(t.id, None)  # memory ran ahead of the database: reload on next use
             raise
         self._woken()
-        return Reply("accepted", f"{name}: your answer ({label_of(decision)}) is recorded.")
+        done = "changed (you may change it until everyone has answered)" if decision.submitted else "recorded"
+        return Reply("accepted", f"{name}: your answer ({label_of(decision)}) is {done}.")
 
     async def _write_state(self, repo: Repo, t: Table, seq: int, now: datetime, events: list[dict[str, Any]],
                            fingerprint: str, fields: dict[str, Any], snapshot: bool) -> None:

@@ -127,7 +127,7 @@ class TableService(Deadlines, History):
                 raise ServiceError("This game has already started.")
             if len(t.seats) != t.row.players:
                 raise ServiceError(f"The game needs {t.row.players} players; {len(t.seats)} have joined.")
-            seed = str(self.randbits(64))
+            seed = str(self.randbits(256))  # Game.new derives its 256-bit RNG secret from it
             wishes = {str(s.user_id): s.house for s in t.seats if s.house}
             dealt = assign_houses([str(s.user_id) for s in t.seats], self.randbits(64), wishes)
             for s in t.seats:
@@ -254,16 +254,17 @@ class TableService(Deadlines, History):
             if house is None:
                 return Reply("refused", "You have no seat in this game.")
             decision_id = str(decision_id)
-            open_now = {d.id: d for d in t.game.open_decisions()} if t.game is not None else {}
+            # open decisions, and secret answers that may still change (until their reveal group is complete)
+            open_now = {d.id: d for d in t.game.open_decisions(submitted=True)} if t.game is not None else {}
             decision = open_now.get(decision_id)
-            # a double click is "already", even on the answer that ended the game; a decision open for this
-            # house has no answer on the live line (decision ids are unique along it), so no need to look
+            # a double click is "already", even on the answer that ended the game; an open decision of this
+            # house is left to the engine (it refuses the same answer again with AlreadySubmitted)
             if t.row.seed is not None and (decision is None or decision.player != house):
                 async with self.store.reading() as repo:
                     before = await repo.answered(game_id, decision_id, house)
                 if before is not None:
                     how = " (the default, at the deadline)" if before.source == "deadline" else ""
-                    return Reply("already", f"You already answered this{how}; it cannot be changed.")
+                    return Reply("already", f"You already answered this{how}; it can no longer be changed.")
             refusal = self._refusal(t)
             if refusal:
                 return Reply("refused", refusal)

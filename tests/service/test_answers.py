@@ -88,3 +88,37 @@ async def test_paused_and_finished_games_refuse_answers(tmp_path: Path) -> None:
     reply = await svc.answer(gid, users[0], decision["id"], decision["default"])
     assert reply.status in ("refused", "already")
     await svc.close()
+
+
+@aio
+async def test_a_secret_answer_may_change_until_everyone_has_answered(tmp_path: Path) -> None:
+    from engine.agot.agent import RandomAgent
+
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    me = users[0]
+    orders = (await svc.pending(gid, me))[0]
+    assert orders["kind"] == "orders" and orders["secret"]
+    view = await svc.view(gid, me)
+    first = RandomAgent(1).answer(view, orders)
+    second = next(a for a in (RandomAgent(s).answer(view, orders) for s in range(2, 50)) if a != first)
+    assert (await svc.answer(gid, me, orders["id"], first)).status == "accepted"
+    changed = await svc.answer(gid, me, orders["id"], second)
+    assert changed.status == "accepted" and "changed" in changed.message
+    before = counts(path)
+    again = await svc.answer(gid, me, orders["id"], second)
+    assert again.status == "already" and counts(path) == before  # the same answer again writes nothing
+    for user in users[1:]:
+        other = (await svc.pending(gid, user))[0]
+        assert (await svc.answer(gid, user, other["id"], other["default"])).accepted
+    revealed = next(e for e in await svc.log(gid, limit=100) if e["kind"] == "orders_revealed")
+    house = (await svc.seat_of(gid, me)).house  # type: ignore[union-attr]
+    mine = {area: token for area, (h, token) in revealed["data"]["orders"].items() if h == house}
+    assert mine == second  # the changed orders are the ones revealed
+    late = await svc.answer(gid, me, orders["id"], first)
+    assert late.status == "already" and "no longer" in late.message  # revealed: no more changes
+    await svc.close()
+    svc = await TableService.open(path)  # both answers are in the log and replay to the stored state
+    assert (await svc.status(gid))["status"] == "running"
+    await svc.close()
