@@ -334,9 +334,9 @@ class TableService(Deadlines, History):
                 return await self._read_status(repo, t)
 
     async def log(self, game_id: int, before_seq: int | None = None, limit: int = 20) -> list[dict[str, Any]]:
-        """Public events, newest last; "seq" numbers them per game (page back with ``before_seq``)."""
+        """Public events, newest last; "seq" is the engine's public event number (page back with ``before_seq``)."""
         async with self.store.reading() as repo:
             if await repo.game(game_id) is None:
                 raise ServiceError(f"There is no game #{game_id}.")
             rows = await repo.events(game_id, audience="public", before=before_seq, limit=limit)
-        return [{**r.event, "seq": r.n} for r in rows]
+        return [{**r.event, "seq": r.event.get("seq") or r.n} for r in rows]

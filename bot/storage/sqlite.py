@@ -297,7 +297,8 @@ class SqliteRepo:
 
     async def answered(self, game_id: int, decision_id: str, house: str) -> AnswerRow | None:
         row = await self._one(f"SELECT {self._ANSWER_COLUMNS} FROM answers WHERE game_id = ? AND decision_id = ? "
-                              "AND house = ? AND rewound IS NULL ORDER BY seq DESC LIMIT 1", (game_id, decision_id, house))
+                              "AND house = ? AND rewound IS NULL ORDER BY seq DESC LIMIT 1",
+                              (game_id, decision_id, house))
         return self._answer(row) if row else None
 
     async def mark_rewound(self, game_id: int, seqs: list[int], rewind_id: int) -> None:
@@ -322,8 +323,8 @@ class SqliteRepo:
         if audience is not None:
             sql += " AND e.audience = ?"
             args.append(audience)
-        if before is not None:
-            sql += " AND e.n < ?"
+        if before is not None:  # the engine's public "seq" where the event has one
+            sql += " AND COALESCE(json_extract(e.event, '$.seq'), e.n) < ?"
             args.append(before)
         sql += " ORDER BY e.n DESC"
         if limit is not None:

@@ -122,3 +122,18 @@ async def test_a_secret_answer_may_change_until_everyone_has_answered(tmp_path: 
     svc = await TableService.open(path)  # both answers are in the log and replay to the stored state
     assert (await svc.status(gid))["status"] == "running"
     await svc.close()
+
+
+@aio
+async def test_the_public_log_pages_back_by_seq(tmp_path: Path) -> None:
+    svc = await TableService.open(tmp_path / "t.sqlite3")
+    gid, _ = await seated(svc)
+    await play(svc, gid, answers=30)
+    everything = await svc.log(gid, limit=10_000)
+    seqs = [e["seq"] for e in everything]
+    assert seqs == list(range(1, len(seqs) + 1))  # public events only, numbered without a gap
+    assert all(e["audience"]["kind"] == "public" for e in everything)
+    page = await svc.log(gid, limit=5)
+    older = await svc.log(gid, before_seq=page[0]["seq"], limit=5)
+    assert page == everything[-5:] and older == everything[-10:-5]
+    await svc.close()
