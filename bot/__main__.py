@@ -1,0 +1,74 @@
+"""``python -m bot``: run the Discord bot; ``python -m bot sync [--guild ID]``: register its slash commands.
+
+Reads ``.env`` (python-dotenv) for DISCORD_TOKEN, AGOT_DB_PATH, LOG_LEVEL, OWNER_IDS and DEV_GUILD_ID. Without a
+token it says how to get one and exits with status 2. Commands are synced only by ``sync``, never on start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+
+from dotenv import load_dotenv
+
+from bot.config import Config, ConfigError, load_config
+from engine.cli import Parser
+
+NO_TOKEN = """python -m bot: no DISCORD_TOKEN set.
+  1. Create an application at https://discord.com/developers/applications, open "Bot" and press "Reset Token".
+  2. Copy .env.example to .env and put the token after DISCORD_TOKEN=.
+  3. Invite the bot (see the README), run `python -m bot sync`, then `make run`.
+Without a token, `make demo` plays a whole game offline."""
+
+
+async def _run(config: Config, sync: bool, guild: int | None) -> None:
+    from bot.frontend.client import AgotBot
+    from bot.service import TableService
+
+    config.database.parent.mkdir(parents=True, exist_ok=True)
+    service = await TableService.open(config.database, clock=AgotBot.clock)
+    bot = AgotBot(service, config, serve=not sync)
+    async with bot:
+        if sync:
+            await bot.login(config.token or "")
+            synced = await bot.sync_commands(guild)
+            print(f"synced {synced} commands " + (f"to server {guild}" if guild else "globally (up to an hour)"))
+            return
+        await bot.start(config.token or "")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = Parser(prog="python -m bot", description="The A Game of Thrones Discord bot.")
+    parser.add_argument("command", nargs="?", choices=["run", "sync"], default="run",
+                        help="run the bot (default) or sync its slash commands")
+    parser.add_argument("--guild", type=int, help="sync to this server only (instant); default: DEV_GUILD_ID")
+    parser.add_argument("--global", dest="everywhere", action="store_true", help="sync globally even if DEV_GUILD_ID")
+    args = parser.parse_args(argv)
+    load_dotenv()
+    try:
+        config = load_config()
+    except ConfigError as exc:
+        parser.error(str(exc))
+    if not config.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    guild = None if args.everywhere else (args.guild or config.dev_guild_id)
+    try:
+        asyncio.run(_run(config, args.command == "sync", guild))
+    except KeyboardInterrupt:
+        return 0
+    except Exception as exc:  # noqa: BLE001 - one line for the operator; the token is never part of it
+        import discord
+
+        if isinstance(exc, discord.LoginFailure):
+            print("python -m bot: Discord refused the token (reset it in the Developer Portal).", file=sys.stderr)
+            return 2
+        raise
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,52 @@
+"""The bot's configuration, read from the environment (``python -m bot`` loads ``.env`` first)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE = Path("var/agot.sqlite3")
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str | None = None
+    database: Path = DEFAULT_DATABASE
+    log_level: str = "INFO"
+    owner_ids: frozenset[int] = field(default_factory=frozenset)
+    dev_guild_id: int | None = None
+
+    def __repr__(self) -> str:  # never show the token, even in a traceback or a debug log
+        return (f"Config(token={'set' if self.token else 'missing'}, database={str(self.database)!r}, "
+                f"log_level={self.log_level!r}, owner_ids={sorted(self.owner_ids)}, dev_guild_id={self.dev_guild_id})")
+
+
+def _ids(name: str, raw: str) -> frozenset[int]:
+    try:
+        return frozenset(int(part) for part in raw.replace(",", " ").split())
+    except ValueError:
+        raise ConfigError(f"{name} must be Discord user ids separated by commas, not {raw!r}") from None
+
+
+def load_config(env: Mapping[str, str] | None = None) -> Config:
+    """Read DISCORD_TOKEN, AGOT_DB_PATH, LOG_LEVEL, OWNER_IDS and DEV_GUILD_ID."""
+    env = os.environ if env is None else env
+    guild = env.get("DEV_GUILD_ID", "").strip()
+    if guild and not guild.isdigit():
+        raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
+    level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
+    return Config(
+        token=env.get("DISCORD_TOKEN", "").strip() or None,
+        database=Path(env.get("AGOT_DB_PATH", "").strip() or DEFAULT_DATABASE),
+        log_level=level,
+        owner_ids=_ids("OWNER_IDS", env.get("OWNER_IDS", "")),
+        dev_guild_id=int(guild) if guild else None,
+    )

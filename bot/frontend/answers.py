@@ -1,0 +1,79 @@
+"""A player's DM text turned into an answer for one pending decision (the engine checks it; names are fine).
+
+* orders: the text itself (the engine parses ``Winterfell M+1, White Harbor D+1`` and names every bad part);
+* a March: ``from Winterfell: knight, 2 footmen to Castle Black; ship to Bay of Ice + power``;
+* an option decision: the number of the option (as listed in the prompt);
+* any other structured decision: JSON, as documented in docs/decisions.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+UNIT_WORDS = {"footman": "footman", "footmen": "footman", "knight": "knight", "knights": "knight",
+              "ship": "ship", "ships": "ship", "siege engine": "siege_engine", "siege engines": "siege_engine",
+              "siege": "siege_engine", "siege_engine": "siege_engine"}
+
+
+class TextRefused(ValueError):
+    """The text cannot be an answer; the message says what to write instead."""
+
+
+def parse_units(text: str) -> list[str]:
+    kinds: list[str] = []
+    for part in re.split(r",| and ", text):
+        words = part.strip().lower()
+        if not words:
+            continue
+        count = 1
+        match = re.match(r"(\d+)\s+(.*)", words)
+        if match:
+            count, words = int(match.group(1)), match.group(2).strip()
+        if words not in UNIT_WORDS or not 1 <= count <= 10:
+            raise TextRefused(f"'{part.strip()[:40]}' is not a unit (footman, knight, siege engine, ship)")
+        kinds += [UNIT_WORDS[words]] * count
+    return kinds
+
+
+def parse_march(text: str) -> dict[str, Any]:
+    body = text.strip()
+    if not body.lower().startswith("from "):
+        raise TextRefused("write `from AREA: UNITS to AREA`, e.g. `from Winterfell: knight to Castle Black`")
+    body = body[5:]
+    leave = False
+    power = re.search(r"\+\s*power(\s+token)?\s*$", body, flags=re.I)
+    if power:
+        leave, body = True, body[: power.start()]
+    if ":" not in body:
+        raise TextRefused("put a colon after the area the March starts from: `from Winterfell: ...`")
+    source, rest = (s.strip() for s in body.split(":", 1))
+    moves: dict[str, list[str]] = {}
+    if rest.lower() not in ("stay", "none", "nothing", ""):
+        for part in rest.split(";"):
+            if not part.strip():
+                continue
+            if " to " not in part.lower():
+                raise TextRefused(f"'{part.strip()[:40]}': write UNITS to AREA")
+            index = part.lower().rindex(" to ")
+            units, dest = part[:index], part[index + 4:].strip()
+            moves.setdefault(dest, []).extend(parse_units(units))
+    return {"from": source, "moves": moves, "leave_power_token": leave}
+
+
+def text_answer(decision: dict[str, Any], text: str) -> Any:
+    """The answer ``text`` stands for in ``decision``; raises TextRefused with a hint if it stands for none."""
+    text = text.strip()
+    if decision.get("options") is not None:
+        if not text.isdigit() or not 1 <= int(text) <= len(decision["options"]):
+            raise TextRefused(f"answer with a number from 1 to {len(decision['options'])}, or use the buttons")
+        return decision["options"][int(text) - 1]
+    if decision["kind"] == "orders":
+        return text
+    if decision["kind"] == "march":
+        return parse_march(text)
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise TextRefused("this choice takes JSON (see docs/decisions.md), or press Use the default") from None

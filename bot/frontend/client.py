@@ -1,0 +1,178 @@
+"""The Discord bot: a thin translator between Discord and the table service.
+
+It receives its service and configuration in the constructor (tests build it over a temporary database), loads
+its command cog and registers its persistent components in ``setup_hook``, and starts the service's outbox and
+timer tasks with the Discord transport. It never touches engine state: every answer goes through
+``service.answer`` and every message it posts comes from the service's outbox or a read of the service.
+
+Gateway intents: ``guilds`` (channels and threads of the games, permissions of the members who manage them) and
+``dm_messages`` (the DM text shorthand for orders and marches). No privileged intent: a bot receives the content
+of messages sent to it in DMs without ``message_content``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.config import Config
+from bot.frontend import text
+from bot.frontend.answers import TextRefused, text_answer
+from bot.frontend.components import DYNAMIC_ITEMS, prompt_view, reply_text
+from bot.frontend.transport import DiscordTransport
+from bot.service import ServiceError, TableService
+
+log = logging.getLogger(__name__)
+
+DM_HELP = ("I am the game master of **A Game of Thrones: The Board Game**. Games are created in a server with "
+           "`/agot create`; join one with `/agot join`. Your secret choices (orders, bids, House cards) come here "
+           "as messages with buttons; `/agot act` shows them again. When a prompt asks for text, reply here, "
+           "e.g. `Winterfell M+1, White Harbor D+1`.")
+ACTIVE = ("running", "paused")
+SWEEP_SECONDS = 30.0
+
+
+class AgotBot(commands.Bot):
+    @staticmethod
+    def clock() -> datetime:
+        """Now, from discord.py's clock (virtual under SimCord, so deadlines run in test time)."""
+        return discord.utils.utcnow().astimezone(UTC)
+
+    def __init__(self, service: TableService, config: Config | None = None, serve: bool = True,
+                 sweep_seconds: float = SWEEP_SECONDS) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        intents.dm_messages = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+        self.service = service
+        self.config = config or Config()
+        self.serve_outbox = serve
+        self.transport = DiscordTransport(self)
+        self.sweep_seconds = sweep_seconds
+        self._delivering = False
+        self._again = False
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def setup_hook(self) -> None:
+        from bot.frontend.commands import AgotCog
+
+        await self.add_cog(AgotCog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.serve_outbox:
+            self._spawn(self._sweep())
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await self.service.close()
+        await super().close()
+
+    # --- delivery -------------------------------------------------------------------------------------------
+    # The outbox is delivered right after every change this bot makes (``kick``), and by a sweep every
+    # ``sweep_seconds`` that also fires due deadlines and reminders (their timers live in the database, so one
+    # that fell due while the bot was down fires at the first sweep) and retries held-back rows. One delivery
+    # runs at a time; a kick during a delivery makes it go round once more.
+
+    def kick(self) -> None:
+        self._spawn(self.deliver())
+
+    async def deliver(self) -> None:
+        if self._delivering:
+            self._again = True
+            return
+        self._delivering = True
+        try:
+            while True:
+                self._again = False
+                await self.service.flush(self.transport)
+                if not self._again:
+                    return
+        finally:
+            self._delivering = False
+
+    async def _sweep(self) -> None:
+        while True:
+            try:
+                await self.service.run_due_timers()
+                await self.deliver()
+            except Exception:  # noqa: BLE001 - the sweep must outlive one bad pass; it is logged
+                log.exception("delivery sweep failed")
+            await asyncio.sleep(self.sweep_seconds)
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def sync_commands(self, guild_id: int | None) -> int:
+        """Register the slash commands (an explicit step: `python -m bot sync`, never on every start)."""
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return len(await self.tree.sync(guild=guild))
+        return len(await self.tree.sync())
+
+    # --- reads the components and commands share ----------------------------------------------------------
+
+    async def pending_for(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
+        try:
+            return await self.service.pending(game_id, user_id)
+        except ServiceError:
+            return []
+
+    async def send_prompts(self, interaction: discord.Interaction, game_id: int, pending: list[dict[str, Any]]) -> None:
+        """The user's open prompts of one game, as ephemeral follow-ups (the closed-DM fallback)."""
+        for decision in pending[:8]:
+            view = prompt_view(game_id, decision)
+            content = text.prompt_text(game_id, decision, decision.get("deadline"))
+            if view is None:
+                await interaction.followup.send(content, ephemeral=True)
+            else:
+                await interaction.followup.send(content, view=view, ephemeral=True)
+
+    # --- DM text ------------------------------------------------------------------------------------------
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is not None:
+            return
+        await message.channel.send(await self.dm_reply(message.author.id, message.content))
+
+    async def dm_reply(self, user_id: int, content: str) -> str:
+        """What a DM from ``user_id`` answers: one of their pending text decisions, or help."""
+        body = content.strip()
+        games = [g for g in await self.service.games_of_user(user_id) if g.status in ACTIVE]
+        chosen = None
+        match = body.split(maxsplit=1)
+        if match and match[0].startswith("#") and match[0][1:].isdigit():
+            chosen = int(match[0][1:])
+            body = match[1] if len(match) > 1 else ""
+            games = [g for g in games if g.id == chosen]
+        if not games:
+            return f"You are not in that game. {DM_HELP}" if chosen else DM_HELP
+        candidates = []
+        for game in games:
+            for d in await self.pending_for(game.id, user_id):
+                candidates.append((game.id, d))
+        if not candidates:
+            return "Nothing is waiting for you right now. `/agot status` shows who the game waits for."
+        texty = [(g, d) for g, d in candidates if d.get("options") is None] or candidates
+        if len(texty) > 1:
+            listed = ", ".join(f"#{g} {d.get('label') or d['kind']}" for g, d in texty)
+            return (f"Several prompts are open ({listed}): start your message with the game number, "
+                    f"e.g. `#{texty[0][0]} ...`.")
+        game_id, decision = texty[0]
+        try:
+            value = text_answer(decision, body)
+        except TextRefused as exc:
+            return f"❌ Game #{game_id}, {decision.get('label') or decision['kind']}: {exc}."
+        reply = await self.service.answer(game_id, user_id, decision["id"], value)
+        self.kick()
+        return text.clip(f"Game #{game_id}, {decision.get('label') or decision['kind']}: "
+                         f"{reply_text(reply.status, reply.message)}")

@@ -1,0 +1,285 @@
+"""The ``/agot`` slash commands: parse, call the table service, reply. No game logic and no SQL here.
+
+Which game a command means: the ``game`` option when given, else the one game of this channel (in a DM: the one
+game the user sits in). Lobby and management refusals come from the service as ``ServiceError`` and are shown
+to the user alone; nothing is changed by a refused command.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+import io
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.frontend import text
+from bot.frontend.transport import highlights
+from bot.render import render
+from bot.service import GameInfo, ServiceError
+from engine.agot.board import board
+
+if TYPE_CHECKING:
+    from bot.frontend.client import AgotBot
+
+log = logging.getLogger(__name__)
+OPEN = ("lobby", "running", "paused")
+HOURS = app_commands.Range[int, 1, 336]
+
+
+class Refusal(Exception):
+    """A command that cannot go on; the message is shown to the user alone."""
+
+
+class AgotCog(commands.Cog):
+    agot = app_commands.Group(name="agot", description="A Game of Thrones: The Board Game (2nd edition)")
+
+    def __init__(self, bot: AgotBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.lookup = text.lookup_entries()
+
+    # --- helpers --------------------------------------------------------------------------------------------
+
+    async def game_for(self, interaction: discord.Interaction, game: int | None, statuses: tuple[str, ...] = OPEN,
+                       ) -> GameInfo:
+        if game is not None:
+            try:
+                return await self.service.game(game)
+            except ServiceError as exc:
+                raise Refusal(str(exc)) from None
+        if interaction.guild is None:
+            found = [g for g in await self.service.games_of_user(interaction.user.id) if g.status in statuses]
+            where = "you sit in"
+        else:
+            found = [g for g in await self.service.games_in_channel(interaction.channel_id or 0)
+                     if g.status in statuses]
+            where = "in this channel"
+        if not found:
+            raise Refusal(f"There is no game {where}. Create one in a server channel with `/agot create`, or name "
+                          "a game with the `game` option.")
+        if len(found) > 1:
+            raise Refusal(f"Several games are {where} ({', '.join(f'#{g.id}' for g in found)}): "
+                          "choose one with the `game` option.")
+        return found[0]
+
+    def is_manager(self, interaction: discord.Interaction, game: GameInfo | None = None) -> bool:
+        user = interaction.user
+        if user.id in self.bot.config.owner_ids or (game is not None and user.id == game.creator_id):
+            return True
+        perms = getattr(user, "guild_permissions", None)
+        return bool(perms and perms.manage_guild)
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        cause = getattr(error, "original", error)
+        if isinstance(cause, Refusal | ServiceError):
+            message = f"❌ {cause}"
+        elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+            message = f"❌ {error}"
+        else:
+            log.error("command %s failed", interaction.command and interaction.command.qualified_name,
+                      exc_info=cause)
+            message = "❌ Something went wrong on my side; it was logged. Try again in a moment."
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+
+    # --- autocomplete ---------------------------------------------------------------------------------------
+
+    async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        games = {g.id: g for g in await self.service.games_of_user(interaction.user.id)}
+        if interaction.channel_id:
+            games.update({g.id: g for g in await self.service.games_in_channel(interaction.channel_id)})
+        listed = [g for g in games.values() if g.status in OPEN and current.strip("#") in str(g.id)]
+        return [app_commands.Choice(name=f"#{g.id} · {g.players} players · {g.status}"
+                                    f"{' · round ' + str(g.round) if g.round else ''}", value=g.id)
+                for g in sorted(listed, key=lambda g: -g.id)[:25]]
+
+    async def house_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        houses = board().houses
+        return [app_commands.Choice(name=h["name"], value=hid) for hid, h in houses.items()
+                if current.lower() in h["name"].lower()][:25]
+
+    async def card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        names = sorted(self.lookup)
+        hits = [n for n in names if current.lower() in n.lower()] or difflib.get_close_matches(current, names, 10)
+        return [app_commands.Choice(name=n, value=n) for n in hits[:25]]
+
+    # --- the lobby ------------------------------------------------------------------------------------------
+
+    @agot.command(name="create", description="Create a game in this channel")
+    @app_commands.describe(players="3 to 6 players", houses="houses dealt at random, or chosen when joining",
+                           tides="play with the Tides of Battle cards", tiebreak="end-of-game tie-breakers",
+                           orders_hours="hours to place orders", other_hours="hours for any other decision",
+                           join="take a seat yourself (default yes)")
+    async def create(self, interaction: discord.Interaction, players: app_commands.Range[int, 3, 6],
+                     houses: Literal["random", "choose"] = "random", tides: bool = False,
+                     tiebreak: Literal["rb2", "faq"] = "rb2", orders_hours: HOURS = 24, other_hours: HOURS = 12,
+                     join: bool = True) -> None:
+        if interaction.guild is None or interaction.channel_id is None:
+            raise Refusal("Create a game in a server channel (or thread) where the table will play.")
+        here = [g for g in await self.service.games_in_channel(interaction.channel_id) if g.status in OPEN]
+        if here:
+            raise Refusal(f"Game #{here[0].id} already plays in this channel. Use another channel or a thread.")
+        settings = {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
+                    "deadlines": {"orders": orders_hours * 3600, "default": other_hours * 3600}}
+        gid = await self.service.create_game(interaction.guild.id, interaction.channel_id, interaction.user.id,
+                                             players, settings=settings)
+        if join:
+            await self.service.join(gid, interaction.user.id, name=interaction.user.display_name)
+        self.bot.kick()
+        await interaction.response.send_message(
+            f"⚔️ **Game #{gid}** created by {interaction.user.mention}: {players} players, houses {houses}, "
+            f"Tides of Battle {'on' if tides else 'off'}, tie-breaks {tiebreak}, orders {orders_hours} h, other "
+            f"decisions {other_hours} h.\nJoin with `/agot join`; the creator starts with `/agot start`.",
+            allowed_mentions=discord.AllowedMentions.none())
+
+    @agot.command(name="join", description="Take a seat in this channel's game")
+    @app_commands.describe(house="the house you wish to play (when houses are chosen)")
+    @app_commands.autocomplete(house=house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def join(self, interaction: discord.Interaction, house: str | None = None, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("lobby",))
+        if house is not None and house not in board().houses:
+            names = ", ".join(h["name"] for h in board().houses.values())
+            raise Refusal(f"'{text.clip(house, 40)}' is not a house: choose {names}.")
+        info = await self.service.join(info.id, interaction.user.id, name=interaction.user.display_name, house=house)
+        await interaction.response.send_message(
+            f"🛡️ {interaction.user.mention} joins game #{info.id} ({len(info.seats)}/{info.players})"
+            f"{' as ' + text.house_name(house) if house else ''}.", allowed_mentions=discord.AllowedMentions.none())
+        await self.test_dm(interaction, info.id)
+
+    async def test_dm(self, interaction: discord.Interaction, gid: int) -> None:
+        """A first DM at join: secret choices arrive by DM, so a closed DM is found now, not at the first prompt."""
+        try:
+            await interaction.user.send(f"You joined game #{gid}. Your secret choices will arrive here.")
+        except discord.Forbidden:
+            await interaction.followup.send(
+                "⚠️ I cannot send you direct messages. Allow DMs from this server's members (Privacy Settings), or "
+                "answer with `/agot act` in the game's channel: only you will see your prompts.", ephemeral=True)
+
+    @agot.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.autocomplete(game=game_choices)
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("lobby",))
+        info = await self.service.leave(info.id, interaction.user.id)
+        await interaction.response.send_message(f"{interaction.user.mention} leaves game #{info.id} "
+                                                f"({len(info.seats)}/{info.players}).",
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @agot.command(name="start", description="Deal the houses and start the game (creator or Manage Server)")
+    @app_commands.autocomplete(game=game_choices)
+    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("lobby",))
+        await interaction.response.defer(thinking=True)
+        info = await self.service.start(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
+        self.bot.kick()
+        seats = ", ".join(f"<@{s.user_id}> {text.house_name(s.house)}" for s in info.seats)
+        await interaction.followup.send(f"🏁 **Game #{info.id} begins.** {seats}.\nYour prompts arrive by DM "
+                                        "(or with `/agot act`).")
+
+    @agot.command(name="cancel", description="Cancel a game (creator or Manage Server)")
+    @app_commands.autocomplete(game=game_choices)
+    async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game)
+        info = await self.service.cancel(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
+        self.bot.kick()
+        await interaction.response.send_message(f"Game #{info.id} is cancelled.")
+
+    @agot.command(name="settings", description="Show a game's settings")
+    @app_commands.autocomplete(game=game_choices)
+    async def settings(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        s = info.settings
+        deadlines = ", ".join(f"{k} {int(v) // 3600} h" for k, v in (s.get("deadlines") or {}).items())
+        await interaction.response.send_message(
+            f"Game #{info.id}: {info.players} players, houses {s.get('houses', 'random')}, Tides of Battle "
+            f"{'on' if s.get('tides_of_battle') else 'off'}, tie-breaks {s.get('tiebreak', 'rb2')}, deadlines: "
+            f"{deadlines or 'defaults'}.", ephemeral=True)
+
+    # --- reading a game -------------------------------------------------------------------------------------
+
+    @agot.command(name="status", description="Round, phase, and who the game waits for")
+    @app_commands.autocomplete(game=game_choices)
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, OPEN + ("finished", "frozen"))
+        if info.status == "lobby":
+            seats = ", ".join(s.name for s in info.seats) or "nobody yet"
+            await interaction.response.send_message(
+                f"Game #{info.id} waits for players ({len(info.seats)}/{info.players}): {seats}.", ephemeral=True)
+            return
+        status = await self.service.status(info.id)
+        await interaction.response.send_message(text.status_text(info.id, status), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @agot.command(name="board", description="The board as an image (private: your own view, only to you)")
+    @app_commands.autocomplete(game=game_choices)
+    async def board_image(self, interaction: discord.Interaction, private: bool = False,
+                          game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        if info.status == "lobby":
+            raise Refusal(f"Game #{info.id} has not started yet.")
+        if private and info.seat_of(interaction.user.id) is None:
+            raise Refusal("You have no seat in this game: only the public board is yours to see.")
+        await interaction.response.defer(ephemeral=private, thinking=True)
+        view = await self.service.view(info.id, interaction.user.id if private else None)
+        png = await asyncio.to_thread(render, view, highlights({}))
+        note = " · 🔒 your view" if private else ""
+        await interaction.followup.send(f"Game #{info.id} · round {view.get('round')} · {view.get('phase')}{note}",
+                                        file=discord.File(io.BytesIO(png), filename=f"agot-{info.id}.png"),
+                                        ephemeral=private)
+
+    @agot.command(name="hand", description="Every house's House cards in hand and discarded (public)")
+    @app_commands.autocomplete(game=game_choices)
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        if info.status == "lobby":
+            raise Refusal(f"Game #{info.id} has not started yet.")
+        view = await self.service.view(info.id, None)
+        await interaction.response.send_message(text.hand_text(view), ephemeral=True)
+
+    @agot.command(name="act", description="Show your open prompts here, only to you (if DMs fail)")
+    @app_commands.autocomplete(game=game_choices)
+    async def act(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if game is None:
+            games = [g for g in await self.service.games_of_user(interaction.user.id) if g.status in ("running",)]
+        else:
+            games = [await self.game_for(interaction, game)]
+        shown = 0
+        for g in games:
+            pending = await self.bot.pending_for(g.id, interaction.user.id)
+            shown += len(pending)
+            await self.bot.send_prompts(interaction, g.id, pending)
+        if not shown:
+            await interaction.followup.send("Nothing is waiting for you right now.", ephemeral=True)
+
+    @agot.command(name="log", description="Recent public events of the game")
+    @app_commands.autocomplete(game=game_choices)
+    async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100] = 1,
+                  game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        events = await self.service.log(info.id, limit=20 * page)
+        shown = events[: max(0, len(events) - 20 * (page - 1))][-20:]
+        if not shown:
+            raise Refusal("No events on that page.")
+        body = text.chunks([f"`{e.get('seq', '')}` {line}" for e, line in zip(shown, text.event_lines(shown))],
+                           1900)[-1]
+        await interaction.response.send_message(f"**Game #{info.id}**, events (page {page}):\n{body}", ephemeral=True)
+
+    @agot.command(name="card", description="Look up a House card, a Westeros or wildling card, or an area")
+    @app_commands.autocomplete(name=card_choices)
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        found = self.lookup.get(name) or next((v for k, v in self.lookup.items() if k.lower() == name.lower()), None)
+        if found is None:
+            close = difflib.get_close_matches(name, list(self.lookup), 3)
+            hint = f" Did you mean {', '.join(close)}?" if close else ""
+            raise Refusal(f"No card or area is called '{text.clip(name, 40)}'.{hint}")
+        await interaction.response.send_message(found, ephemeral=True)
+

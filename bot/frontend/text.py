@@ -1,0 +1,214 @@
+"""Words for Discord: prompts, feed posts, status lines and look-ups, built from what the service hands out.
+
+Pure functions over decision dicts, event dicts, views and static board data (no discord import), so they are
+tested on their own. Everything here is shown to exactly the audience the service addressed it to.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from engine.agot.board import board
+
+LIMIT = 2000  # characters in one Discord message
+HOUSE_ICONS = {"stark": "🐺", "lannister": "🦁", "baratheon": "🦌", "greyjoy": "🦑", "tyrell": "🌹", "martell": "☀️"}
+
+
+def house_name(house: str | None) -> str:
+    return board().houses[house]["name"] if house in board().houses else (house or "?")
+
+
+def area_name(area: str) -> str:
+    return board().areas[area].name if area in board().areas else area
+
+
+def stamp(iso: str | None, style: str = "R") -> str:
+    """A Discord timestamp (each reader sees it in their own time zone), or "" for none."""
+    if not iso:
+        return ""
+    return f"<t:{int(datetime.fromisoformat(iso).timestamp())}:{style}>"
+
+
+def clip(text: str, limit: int = LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:
+    """Lines packed into as few messages as fit Discord's limit (an over-long line is cut)."""
+    out: list[str] = []
+    current = ""
+    for line in (clip(line, limit) for line in lines):
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out
+
+
+# --- prompts -------------------------------------------------------------------------------------------------
+
+def prompt_header(game_id: int, decision: dict[str, Any], deadline: str | None) -> str:
+    house = decision["player"]
+    label = decision.get("label") or decision["kind"]
+    lines = [f"**Game #{game_id} · {HOUSE_ICONS.get(house, '')} {house_name(house)}: {label}**",
+             decision.get("prompt") or ""]
+    if decision.get("submitted"):
+        lines.append("✅ Answered. You may still change it until everyone has answered.")
+    if deadline:
+        lines.append(f"⏳ Expires {stamp(deadline)} (then the default is played for you).")
+    return "\n".join(line for line in lines if line)
+
+
+def choice_lines(decision: dict[str, Any]) -> list[str]:
+    """One numbered line per option, with its description (the buttons carry short labels only)."""
+    out = []
+    for i, choice in enumerate(choices(decision), start=1):
+        desc = f" — {choice['description']}" if choice.get("description") else ""
+        out.append(f"`{i}` {choice['label']}{desc}")
+    return out
+
+
+def choices(decision: dict[str, Any]) -> list[dict[str, Any]]:
+    """The decision's choices, or plain labels made from its options when it has none."""
+    if decision.get("choices"):
+        return list(decision["choices"])
+    return [{"value": o, "label": str(o), "description": ""} for o in decision.get("options") or []]
+
+
+def orders_help(decision: dict[str, Any]) -> str:
+    info = decision["info"]
+    areas = ", ".join(area_name(a) for a in info.get("areas", []))
+    default = ", ".join(f"{area_name(a)} {t.rstrip('ab')}" for a, t in (decision.get("default") or {}).items())
+    lines = [f"Place {info.get('must_place', '?')} orders on: {areas}.",
+             f"Special orders (★) allowed: {info.get('special_limit', 0)}."]
+    if info.get("restrictions"):
+        lines.append("Forbidden this round: " + ", ".join(info["restrictions"]) + ".")
+    lines += ["Reply here with one line, e.g. `Winterfell M+1, White Harbor D+1` "
+              "(M-1, M0, M+1*, D+1, D+2*, S0, S+1*, R, R*, CP, CP*; a star is a special order).",
+              f"Default (played if you do not answer): {default}."]
+    return "\n".join(lines)
+
+
+def march_help(decision: dict[str, Any]) -> str:
+    orders = decision["info"].get("orders", {})
+    lines = ["Your March orders:"]
+    for source, spec in sorted(orders.items()):
+        dest = sorted(set(spec.get("land_destinations", [])) | set(spec.get("ship_destinations", [])))
+        lines.append(f"• **{area_name(source)}** ({', '.join(u.replace('_', ' ') for u in spec.get('units', []))})"
+                     f" → {', '.join(area_name(d) for d in dest) or 'nowhere'}")
+    lines.append("Reply with `from AREA: UNITS to AREA; UNITS to AREA` and `+ power` to leave a Power token, "
+                 "e.g. `from Winterfell: knight, footman to Castle Black + power`. "
+                 "`from Winterfell: stay` resolves the order without moving.")
+    return "\n".join(lines)
+
+
+def structured_help(decision: dict[str, Any]) -> str:
+    kind = decision["kind"]
+    if kind == "orders":
+        return orders_help(decision)
+    if kind == "march":
+        return march_help(decision)
+    return ("This choice has several parts. Press **Use the default** to play the safe choice shown, or reply "
+            "with the answer as JSON (see docs/decisions.md). Default: `" + clip(_plain(decision.get("default")), 300)
+            + "`")
+
+
+def _plain(value: Any) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+def prompt_text(game_id: int, decision: dict[str, Any], deadline: str | None) -> str:
+    head = prompt_header(game_id, decision, deadline)
+    if decision.get("options") is None:
+        return clip(f"{head}\n{structured_help(decision)}")
+    return clip("\n".join([head, *choice_lines(decision)]))
+
+
+# --- the public feed -----------------------------------------------------------------------------------------
+
+def event_lines(events: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for e in events:
+        text = e.get("text") or e["kind"]
+        if e["kind"] in ("combat", "combat_end", "orders_revealed", "round", "game_over", "westeros_revealed",
+                         "bids_revealed"):
+            text = f"**{text}**"
+        out.append(text)
+    return out
+
+
+def status_text(game_id: int, status: dict[str, Any]) -> str:
+    state = status.get("status", "running")
+    head = f"📜 **Game #{game_id}** · round {status.get('round') or '-'} · {status.get('phase') or '-'} · {state}"
+    waiting = status.get("waiting") or []
+    if not waiting:
+        return head
+    lines = [head, "Waiting for:"]
+    for w in waiting:
+        who = f"<@{w['user_id']}>" if w.get("user_id") else house_name(w["house"])
+        due = f" (due {stamp(w.get('deadline'))})" if w.get("deadline") else ""
+        lines.append(f"• {house_name(w['house'])} ({who}): {w.get('label') or w['kind']}{due}")
+    return clip("\n".join(lines))
+
+
+def standings_text(game_id: int, over: dict[str, Any]) -> str:
+    """The final standings from a ``game_over`` row (winner, ranking, round)."""
+    lines = [f"🏆 **Game #{game_id} is over: {house_name(over.get('winner'))} wins"
+             f"{' in round ' + str(over['round']) if over.get('round') else ''}.**"]
+    lines += [f"{place}. {house_name(house)}" for place, house in enumerate(over.get("ranking") or [], start=1)]
+    return clip("\n".join(lines))
+
+
+def hand_text(view: dict[str, Any]) -> str:
+    b = board()
+    cards = {c["id"]: c for cards in b.house_cards.values() for c in cards}
+    lines = []
+    for house, info in view.get("houses", {}).items():
+        hand = ", ".join(f"{cards[c]['name']} ({cards[c]['strength']})" for c in info.get("hand", []) if c in cards)
+        gone = ", ".join(cards[c]["name"] for c in info.get("discard", []) if c in cards)
+        lines.append(f"**{house_name(house)}** — in hand: {hand or 'none'}; discarded: {gone or 'none'}")
+    return clip("\n".join(lines))
+
+
+# --- look-ups ------------------------------------------------------------------------------------------------
+
+def lookup_entries() -> dict[str, str]:
+    """Every card and area by name, with a short description in our own words (the data's texts)."""
+    b = board()
+    out: dict[str, str] = {}
+    for house, cards in b.house_cards.items():
+        for c in cards:
+            icons = []
+            if c.get("swords"):
+                icons.append(f"{c['swords']} sword(s)")
+            if c.get("fortifications"):
+                icons.append(f"{c['fortifications']} fortification(s)")
+            out[c["name"]] = (f"**{c['name']}** — {house_name(house)} House card, strength {c['strength']}"
+                              f"{'; ' + ', '.join(icons) if icons else ''}.\n{c.get('text') or 'No ability.'}")
+    for deck, cards in b.westeros_cards.items():
+        for c in cards:
+            out.setdefault(c["name"], "")
+            out[c["name"]] += (f"**{c['name']}** — Westeros deck {deck}"
+                               f"{' (wildling icon)' if c.get('wildling_icon') else ''}.\n{c.get('text', '')}\n")
+    for c in b.wildling_cards:
+        out[c["name"]] = (f"**{c['name']}** — wildling card.\nNight's Watch wins: {c.get('nights_watch_victory')}\n"
+                          f"Lowest bidder: {c.get('lowest_bidder')}\nEveryone else: {c.get('everyone_else')}")
+    for a in b.areas.values():
+        facts = [a.kind]
+        if a.castle:
+            facts.append({1: "castle", 2: "stronghold"}.get(a.castle, "castle"))
+        if a.supply:
+            facts.append(f"{a.supply} supply barrel(s)")
+        if a.power:
+            facts.append(f"{a.power} Power icon(s)")
+        if a.home:
+            facts.append(f"home of {house_name(a.home)}")
+        near = ", ".join(sorted(area_name(x) for x in a.adjacent))
+        out.setdefault(a.name, f"**{a.name}** — {', '.join(facts)}.\nAdjacent: {near}.")
+    return {name: clip(text.strip(), 1900) for name, text in out.items()}

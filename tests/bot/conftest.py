@@ -1,0 +1,37 @@
+"""SimCord fixtures: the real bot (real discord.py command tree and components) over a temporary SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+import simcord
+
+from bot.frontend.client import AgotBot
+from bot.service import TableService
+
+
+async def make_bot(path: Path) -> AgotBot:
+    service = await TableService.open(path, clock=AgotBot.clock)
+    return AgotBot(service)
+
+
+@pytest_asyncio.fixture
+async def world(tmp_path: Path) -> AsyncIterator[tuple[simcord.Env, Path]]:
+    path = tmp_path / "agot.sqlite3"
+    bot = await make_bot(path)
+    env = simcord.Env(bot)
+    await env.start()
+    await bot.tree.sync()
+    try:
+        yield env, path
+    finally:
+        await env.shutdown()
+        await env.bot.service.close()
+
+
+@pytest.fixture
+def table(world):
+    return world[0]
