@@ -15,7 +15,7 @@ from bot.service import TableService
 
 async def make_bot(path: Path) -> AgotBot:
     service = await TableService.open(path, clock=AgotBot.clock)
-    return AgotBot(service)
+    return AgotBot(service, sweep_seconds=3600)
 
 
 @pytest_asyncio.fixture

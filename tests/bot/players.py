@@ -1,0 +1,65 @@
+"""Scripted Discord users: they read their DMs and click, select or type like a person; never the service."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import simcord
+
+from engine.core import Rng
+
+HEADER = re.compile(r"\*\*Game #(\d+) · \S* ?([A-Za-z]+): ")
+
+
+@dataclass
+class Player:
+    member: Any  # simcord MemberActor
+    rng: Rng
+    done: set[int] = field(default_factory=set)  # prompt messages already answered
+    replies: list[str] = field(default_factory=list)  # every ephemeral answer the bot gave after a click
+
+    @property
+    def user(self) -> simcord.UserHandle:
+        return self.member.user
+
+    def dms(self) -> list[discord.Message]:
+        return self.user.dm_channel.history()
+
+    def open_prompts(self) -> list[discord.Message]:
+        return [m for m in self.dms() if m.components and m.id not in self.done and m.author.bot]
+
+    async def act(self, text_orders: bool = False) -> int:
+        """Answer every prompt waiting in the DMs once; returns how many were answered."""
+        acted = 0
+        for message in self.open_prompts():
+            self.done.add(message.id)
+            items = [c for row in message.components for c in getattr(row, "children", [row])]
+            choices = [c for c in items if (c.custom_id or "").startswith("agot:c:")]
+            selects = [c for c in items if (c.custom_id or "").startswith("agot:s:")]
+            default = next((c for c in items if (c.custom_id or "").startswith("agot:d:")), None)
+            if choices:
+                pick = choices[self.rng.below(len(choices))]
+                result = await self.user.click(message, custom_id=pick.custom_id)
+            elif selects:
+                select = selects[self.rng.below(len(selects))]
+                option = select.options[self.rng.below(len(select.options))]
+                result = await self.user.select(message, [option.value], custom_id=select.custom_id)
+            elif default is not None and text_orders and "orders" in message.content.split("\n")[0]:
+                line = next(x for x in message.content.split("\n") if x.startswith("Default"))
+                await self.user.send_dm(line.split(": ", 1)[1].rstrip("."))
+                acted += 1
+                continue
+            elif default is not None:
+                result = await self.user.click(message, custom_id=default.custom_id)
+            else:
+                continue
+            self.replies += [f.content for f in result.followups]
+            acted += 1
+        return acted
+
+
+def game_over(channel: simcord.ChannelHandle) -> bool:
+    return any((m.content or "").startswith("🏆") for m in channel.history())

@@ -1,0 +1,62 @@
+"""A whole game played in Discord by scripted users doing only what a user can do: slash commands, clicks,
+selects and DM text. Nothing in the test calls the service or the engine."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.core import Rng
+from tests.bot.players import HEADER, Player, game_over
+
+
+@pytest.mark.asyncio
+async def test_a_whole_three_player_game_from_create_to_final_standings(table):
+    env = table
+    guild = env.create_guild()
+    channel = guild.create_text_channel("westeros")
+    members = [guild.add_member(env.create_user(f"player{i}")) for i in range(3)]
+    created = await members[0].slash(channel, "agot create", players=3)
+    assert "Game #1" in created.response.content
+    for m in members[1:]:
+        await m.slash(channel, "agot join")
+    started = await members[0].slash(channel, "agot start")
+    assert "begins" in started.response.content
+    houses = {}
+    for m in members:
+        first = next(x for x in m.user.dm_channel.history() if HEADER.search(x.content or ""))
+        houses[m.id] = HEADER.search(first.content).group(2)
+    players = [Player(m, Rng(i + 1)) for i, m in enumerate(members)]
+    clicks, timings = 0, []
+    for _ in range(3000):
+        acted = 0
+        for i, p in enumerate(players):
+            start = time.perf_counter()
+            n = await p.act(text_orders=(i == 0))
+            if n:
+                timings.append((time.perf_counter() - start) / n)
+            acted += n
+        clicks += acted
+        if game_over(channel):
+            break
+        if not acted:
+            await env.advance_time(13 * 3600)  # someone has nothing to click: the deadline plays the default
+    assert game_over(channel), "the game did not finish"
+    history = channel.history()
+    standings = next(m.content for m in history if (m.content or "").startswith("🏆"))
+    assert "1. " in standings and "2. " in standings and "3. " in standings
+    assert sum(1 for m in history if m.attachments) >= 10  # boards after reveals, combats and rounds
+    assert sum(1 for m in history if (m.content or "").startswith("📜")) == 1  # the status is edited in place
+    # every prompt a user received names that user's own house, never another's
+    for p in players:
+        for m in p.dms():
+            found = HEADER.search(m.content or "")
+            if found:
+                assert found.group(2) == houses[p.member.id], (p.member.id, m.content[:80])
+    assert all(not r.startswith("❌") for p in players for r in p.replies), [r for p in players for r in p.replies
+                                                                          if r.startswith("❌")][:5]
+    timings.sort()
+    print(f"\n{clicks} answers; per-answer round trip p50 {timings[len(timings) // 2] * 1000:.1f} ms, "
+          f"p99 {timings[int(len(timings) * 0.99)] * 1000:.1f} ms; {len(history)} channel messages")
+    print(standings, sum(1 for m in history if "missed the deadline" in (m.content or "")), "deadlines missed")
