@@ -174,5 +174,5 @@ class AgotBot(commands.Bot):
             return f"❌ Game #{game_id}, {decision.get('label') or decision['kind']}: {exc}."
         reply = await self.service.answer(game_id, user_id, decision["id"], value)
         self.kick()
-        return text.clip(f"Game #{game_id}, {decision.get('label') or decision['kind']}: "
-                         f"{reply_text(reply.status, reply.message)}")
+        return text.clip(reply_text(reply.status, reply.message,
+                                    f"Game #{game_id}, {decision.get('label') or decision['kind']}: "))

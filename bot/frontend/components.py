@@ -73,12 +73,10 @@ async def answer(interaction: discord.Interaction, game_id: int, decision_id: st
             log.info("could not close the prompt message %s", interaction.message.id)
 
 
-def reply_text(status: str, message: str) -> str:
-    if status == "accepted":
-        return f"✅ {message or 'Accepted.'}"
-    if status == "already":
-        return f"ℹ️ {message or 'Already submitted.'}"
-    return f"❌ {message}"
+def reply_text(status: str, message: str, about: str = "") -> str:
+    """The service's reply to an answer, marked ✅ accepted, ℹ️ already submitted or ❌ refused."""
+    icon = {"accepted": "✅", "already": "ℹ️"}.get(status, "❌")
+    return f"{icon} {about}{message or {'accepted': 'Accepted.', 'already': 'Already submitted.'}.get(status, '')}"
 
 
 def describe_answer(decision: dict[str, Any], value: Any) -> str:

@@ -316,7 +316,8 @@ class TableService(Deadlines, History):
             return t.game.view(t.house_of(user_id) if user_id is not None else None)
 
     async def pending(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
-        """This user's open decisions: ``Decision.to_dict()`` plus "deadline" (ISO text, None while paused)."""
+        """This user's open decisions: ``Decision.to_dict()`` plus "deadline" (ISO text, None while paused),
+        including answered secret ones that may still change (``submitted``) until their reveal."""
         async with self._lock(game_id):
             t = await self._load(game_id)
             house = t.house_of(user_id)
@@ -324,8 +325,8 @@ class TableService(Deadlines, History):
                 return []
             async with self.store.reading() as repo:
                 deadlines = await self._deadlines(repo, t)
-            return [{**d.to_dict(), "deadline": deadlines.get(d.id)} for d in t.game.open_decisions()
-                    if d.player == house]
+            return [{**d.to_dict(), "deadline": deadlines.get(d.id)}
+                    for d in t.game.open_decisions(submitted=True, player=house)]
 
     async def status(self, game_id: int) -> dict[str, Any]:
         async with self._lock(game_id):

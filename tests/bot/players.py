@@ -56,10 +56,31 @@ class Player:
                 result = await self.user.click(message, custom_id=default.custom_id)
             else:
                 continue
-            self.replies += [f.content for f in result.followups]
+            self.replies += said(result)
             acted += 1
         return acted
 
 
 def game_over(channel: simcord.ChannelHandle) -> bool:
     return any((m.content or "").startswith("🏆") for m in channel.history())
+
+
+def replies(result: Any) -> list[Any]:
+    """Every message the bot answered one interaction with (the deferred response, then the follow-ups)."""
+    return ([result.response] if result.response is not None else []) + list(result.followups)
+
+
+def said(result: Any) -> list[str]:
+    return [m.content for m in replies(result) if m.content]
+
+
+def custom_ids(message: Any) -> list[str]:
+    """The custom ids of a message's buttons and selects (a sent message or an interaction's reply)."""
+    out = []
+    for row in message.components or []:
+        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [row])
+        for c in children:
+            cid = c.get("custom_id") if isinstance(c, dict) else getattr(c, "custom_id", None)
+            if cid:
+                out.append(cid)
+    return out

@@ -1,0 +1,154 @@
+"""The /agot commands, permissions, stale clicks, closed DMs, DM text and restarts, through SimCord."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from tests.bot.conftest import make_bot
+from tests.bot.players import HEADER, custom_ids, replies, said
+
+
+async def lobby(env, players: int = 3, start: bool = True):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("westeros")
+    members = [guild.add_member(env.create_user(f"p{i}")) for i in range(players)]
+    await members[0].slash(channel, "agot create", players=players)
+    for m in members[1:]:
+        await m.slash(channel, "agot join")
+    if start:
+        await members[0].slash(channel, "agot start")
+    return guild, channel, members
+
+
+def prompts(member) -> list[discord.Message]:
+    return [m for m in member.user.dm_channel.history() if HEADER.search(m.content or "")]
+
+
+@pytest.mark.asyncio
+async def test_lobby_commands_and_their_refusals(table):
+    env = table
+    guild, channel, members = await lobby(env, start=False)
+    again = await members[1].slash(channel, "agot create", players=4)
+    assert again.ephemeral and "already plays in this channel" in again.response.content
+    twice = await members[1].slash(channel, "agot join")
+    assert twice.ephemeral and twice.response.content.startswith("❌")
+    stranger = guild.add_member(env.create_user("late"))
+    full = await stranger.slash(channel, "agot join")
+    assert full.ephemeral and full.response.content.startswith("❌")
+    not_yours = await members[1].slash(channel, "agot start")
+    assert not_yours.response.content.startswith("❌")  # only the creator or Manage Server starts a game
+    left = await members[2].slash(channel, "agot leave")
+    assert "leaves game #1 (2/3)" in left.response.content
+    elsewhere = guild.create_text_channel("tavern")
+    nothing = await members[0].slash(elsewhere, "agot status")
+    assert nothing.ephemeral and "no game in this channel" in nothing.response.content
+    status = await members[0].slash(channel, "agot status")
+    assert "waits for players (2/3)" in status.response.content
+    bad_house = await members[2].slash(channel, "agot join", house="dragons")
+    assert "is not a house" in bad_house.response.content
+
+
+@pytest.mark.asyncio
+async def test_reading_commands_of_a_running_game(table):
+    env = table
+    guild, channel, members = await lobby(env)
+    status = await members[1].slash(channel, "agot status")
+    assert "round 1 · planning" in status.response.content and "orders" in status.response.content
+    board = await members[1].slash(channel, "agot board")
+    assert board.response.attachments and not board.ephemeral
+    mine = await members[1].slash(channel, "agot board", private=True)
+    assert mine.ephemeral and mine.response.attachments and "your view" in mine.response.content
+    spectator = guild.add_member(env.create_user("watcher"))
+    refused = await spectator.slash(channel, "agot board", private=True)
+    assert refused.response.content.startswith("❌")
+    hand = await spectator.slash(channel, "agot hand")
+    assert "in hand:" in hand.response.content and hand.ephemeral
+    log = await spectator.slash(channel, "agot log")
+    assert "Round 1 begins" in log.response.content
+    card = await spectator.slash(channel, "agot card", name="Tyrion Lannister")
+    assert "strength" in card.response.content
+    unknown = await spectator.slash(channel, "agot card", name="Tyrion Lanister")
+    assert "Did you mean" in unknown.response.content
+    choices = await spectator.autocomplete(channel, "agot card", "name", "winter")
+    assert any(c["name"] == "Winterfell" for c in choices)
+    settings = await spectator.slash(channel, "agot settings")
+    assert "3 players" in settings.response.content
+    cancel = await spectator.slash(channel, "agot cancel")
+    assert cancel.response.content.startswith("❌")  # a spectator manages nothing
+
+
+@pytest.mark.asyncio
+async def test_orders_by_dm_text_good_and_bad(table):
+    env = table
+    guild, channel, members = await lobby(env)
+    user = members[0].user
+    house = HEADER.search(prompts(members[0])[0].content).group(2)
+    await user.send_dm("Winterfel M+1, nonsense")
+    assert user.dm_channel.last_message.content.startswith("❌ Game #1, orders:")
+    default_line = next(x for x in prompts(members[0])[0].content.split("\n") if x.startswith("Default"))
+    orders = default_line.split(": ", 1)[1].rstrip(".")
+    await user.send_dm(orders)
+    assert any("✅" in (m.content or "") for m in user.dm_channel.history()[-3:])
+    await user.send_dm(orders)
+    assert any("ℹ️" in (m.content or "") for m in user.dm_channel.history()[-2:])  # the same again: already
+    status = await members[1].slash(channel, "agot status")
+    assert house not in status.response.content.split("Waiting for:")[1]
+    stranger = env.create_user("stranger")
+    await stranger.send_dm("hello?")
+    assert "/agot create" in stranger.dm_channel.last_message.content
+
+
+@pytest.mark.asyncio
+async def test_a_stale_click_says_the_prompt_expired(table):
+    env = table
+    guild, channel, members = await lobby(env)
+    prompt = prompts(members[0])[0]
+    default = next(c for row in prompt.components for c in row.children if c.custom_id.startswith("agot:d:"))
+    first = await members[0].user.click(prompt, custom_id=default.custom_id)
+    assert said(first)[0].startswith("✅")
+    for m in members[1:]:  # the others answer: the orders are revealed and the decision is gone
+        p = prompts(m)[0]
+        d = next(c for row in p.components for c in row.children if c.custom_id.startswith("agot:d:"))
+        await m.user.click(p, custom_id=d.custom_id)
+    late = await members[0].user.click(prompt, custom_id=default.custom_id)
+    assert "expired" in said(late)[0]
+
+
+@pytest.mark.asyncio
+async def test_closed_dms_are_told_in_the_channel_and_act_works_instead(table):
+    env = table
+    guild = env.create_guild()
+    channel = guild.create_text_channel("westeros")
+    members = [guild.add_member(env.create_user(f"p{i}")) for i in range(3)]
+    closed = members[2]
+    dm_id = closed.user.dm_channel.id
+    env.inject_error("POST", f"/channels/{dm_id}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+    await members[0].slash(channel, "agot create", players=3)
+    await members[1].slash(channel, "agot join")
+    joined = await closed.slash(channel, "agot join")
+    assert any("cannot send you direct messages" in x for x in said(joined))
+    await members[0].slash(channel, "agot start")
+    told = [m for m in channel.history() if closed.mention in (m.content or "") and "/agot act" in m.content]
+    assert told  # the dispatcher could not DM the prompt: the channel says how to answer instead
+    act = await closed.slash(channel, "agot act")
+    shown = [f for f in replies(act) if HEADER.search(f.content or "")]
+    assert shown and all(f.ephemeral for f in replies(act))
+    prompt = shown[0]
+    default = next(c for c in custom_ids(prompt) if c.startswith("agot:d:"))
+    clicked = await closed.click(prompt, custom_id=default)
+    assert said(clicked)[0].startswith("✅")
+
+
+@pytest.mark.asyncio
+async def test_an_old_button_still_works_after_a_restart(world):
+    env, path = world
+    guild, channel, members = await lobby(env)
+    prompt = prompts(members[0])[0]
+    await env.bot.service.close()
+    await env.restart_bot(await make_bot(path))
+    await env.bot.tree.sync()
+    default = next(c for row in prompt.components for c in row.children if c.custom_id.startswith("agot:d:"))
+    clicked = await members[0].user.click(prompt, custom_id=default.custom_id)
+    assert said(clicked)[0].startswith("✅")
