@@ -4,11 +4,36 @@ selects and DM text. Nothing in the test calls the service or the engine."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 
+from bot.service import OutboxMessage
 from engine.core import Rng
 from tests.bot.players import HEADER, Player, game_over
+from tests.stack.test_leaks import Auditor
+
+
+def audit_every_delivery(bot, gid: int) -> Callable[[], Auditor | None]:
+    """Wrap the bot's transport: before each message reaches Discord, check it against the raw state of the
+    game at that moment (the stack tests' auditor: orders, bids and House cards before their reveal, the Raven's
+    peek, deck orders, the RNG state), and that it goes to the user whose house it concerns."""
+    svc, send = bot.service, bot.transport.send
+    auditor: Auditor | None = None
+
+    async def audited(msg: OutboxMessage) -> str:
+        nonlocal auditor
+        table = svc._tables[gid]  # the live game: the raw state the message is checked against
+        if auditor is None:
+            auditor = Auditor(table.game, {s.user_id: s.house for s in table.seats}, int(table.row.seed))
+        viewer = None if msg.audience == "public" else auditor.house_of[msg.user_id]
+        problems = auditor.leaks(msg, viewer)
+        assert not problems, f"{msg.kind} to {viewer or 'the public'} leaks: {problems}"
+        auditor.checked += 1
+        return await send(msg)
+
+    bot.transport.send = audited
+    return lambda: auditor
 
 
 @pytest.mark.asyncio
@@ -21,6 +46,7 @@ async def test_a_whole_three_player_game_from_create_to_final_standings(table):
     assert "Game #1" in created.response.content
     for m in members[1:]:
         await m.slash(channel, "agot join")
+    audit = audit_every_delivery(env.bot, 1)
     started = await members[0].slash(channel, "agot start")
     assert "begins" in started.response.content
     houses = {}
@@ -56,6 +82,8 @@ async def test_a_whole_three_player_game_from_create_to_final_standings(table):
                 assert found.group(2) == houses[p.member.id], (p.member.id, m.content[:80])
     assert all(not r.startswith("❌") for p in players for r in p.replies), [r for p in players for r in p.replies
                                                                           if r.startswith("❌")][:5]
+    auditor = audit()
+    assert auditor.checked > 200 and auditor.hidden_seen["orders"] > 0 and auditor.hidden_seen["bids"] > 0
     timings.sort()
     print(f"\n{clicks} answers; per-answer round trip p50 {timings[len(timings) // 2] * 1000:.1f} ms, "
           f"p99 {timings[int(len(timings) * 0.99)] * 1000:.1f} ms; {len(history)} channel messages")
