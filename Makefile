@@ -1,12 +1,14 @@
 # Two commands do all the set-up on a fresh machine:
-#   make demo   - the main job without a Discord token: an offline game through the table service
-#   make test   - lint, type-check the engine, run the whole test suite
+#   make run    - the main job: the Discord bot (DISCORD_TOKEN in .env; without one it says how to get one)
+#   make test   - lint, type-check engine/ and bot/, run the whole test suite
+# Without a Discord token:
+#   make demo   - an offline game through the table service, its outbox and the renderer
 #   make simulate - random legal games (GAMES=50 PLAYERS=6 SEED=1): the fuzzer's summary
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint simulate clean
+.PHONY: run sync demo test lint simulate clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -22,9 +24,17 @@ OUT ?= out/demo
 demo: $(STAMP)
 	$(PY) -m bot.demo --seed $(SEED) --players $(PLAYERS) --out $(OUT)
 
+# The bot (python -m bot): reads .env; the database defaults to var/agot.sqlite3.
+run: $(STAMP)
+	$(PY) -m bot
+
+# Register the slash commands (GUILD=id for one server at once; global sync takes up to an hour).
+sync: $(STAMP)
+	$(PY) -m bot sync $(if $(GUILD),--guild $(GUILD),)
+
 lint: $(STAMP)
 	$(PY) -m ruff check engine bot tests tools
-	$(PY) -m mypy engine
+	$(PY) -m mypy engine bot
 
 test: lint
 	$(PY) -m pytest -q
