@@ -87,7 +87,8 @@ def orders_help(decision: dict[str, Any]) -> str:
              f"Special orders (★) allowed: {info.get('special_limit', 0)}."]
     if info.get("restrictions"):
         lines.append("Forbidden this round: " + ", ".join(info["restrictions"]) + ".")
-    lines += ["Reply here with one line, e.g. `Winterfell M+1, White Harbor D+1` "
+    lines += ["Pick an area and its order below (as often as you like), then **Submit**; or reply here with one "
+              "line, e.g. `Winterfell M+1, White Harbor D+1` "
               "(M-1, M0, M+1*, D+1, D+2*, S0, S+1*, R, R*, CP, CP*; a star is a special order).",
               f"Default (played if you do not answer): {default}."]
     return "\n".join(lines)

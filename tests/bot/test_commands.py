@@ -152,3 +152,26 @@ async def test_an_old_button_still_works_after_a_restart(world):
     default = next(c for row in prompt.components for c in row.children if c.custom_id.startswith("agot:d:"))
     clicked = await members[0].user.click(prompt, custom_id=default.custom_id)
     assert said(clicked)[0].startswith("✅")
+
+
+@pytest.mark.asyncio
+async def test_orders_through_the_area_and_order_selects(table):
+    env = table
+    guild, channel, members = await lobby(env)
+    user = members[0].user
+    prompt = prompts(members[0])[0]
+    areas = next(line for line in prompt.content.split("\n") if " orders on: " in line)
+    count = len(areas.split(": ", 1)[1].split(", "))
+    tokens = ["D+1", "CP", "S0", "R", "M0"]
+    for i in range(count):
+        area_select = next(c for c in custom_ids(prompt) if c.startswith("agot:oa:"))
+        await user.select(prompt, [str(i)], custom_id=area_select)
+        prompt = user.dm_channel.history()[[m.id for m in user.dm_channel.history()].index(prompt.id)]
+        token_select = next(c for c in custom_ids(prompt) if c.startswith("agot:ot:"))
+        await user.select(prompt, [tokens[i]], custom_id=token_select)
+        prompt = next(m for m in user.dm_channel.history() if m.id == prompt.id)
+    draft = next(line for line in prompt.content.split("\n") if line.startswith("**Draft:**"))
+    assert draft.count(",") == count - 1 and "D+1" in draft
+    submit = next(c for c in custom_ids(prompt) if c.startswith("agot:os:"))
+    done = await user.click(prompt, custom_id=submit)
+    assert said(done)[0].startswith("✅"), said(done)
