@@ -37,8 +37,8 @@ def audit_every_delivery(bot, gid: int) -> Callable[[], Auditor | None]:
 
 
 @pytest.mark.asyncio
-async def test_a_whole_three_player_game_from_create_to_final_standings(table):
-    env = table
+async def test_a_whole_three_player_game_from_create_to_final_standings(world):
+    env, path = world
     guild = env.create_guild()
     channel = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"player{i}")) for i in range(3)]
@@ -85,6 +85,10 @@ async def test_a_whole_three_player_game_from_create_to_final_standings(table):
     auditor = audit()
     assert auditor.checked > 200 and auditor.hidden_seen["orders"] > 0 and auditor.hidden_seen["bids"] > 0
     timings.sort()
+    dms = sum(len(p.dms()) for p in players)
+    largest = max(a.size for m in history for a in m.attachments)
     print(f"\n{clicks} answers; per-answer round trip p50 {timings[len(timings) // 2] * 1000:.1f} ms, "
-          f"p99 {timings[int(len(timings) * 0.99)] * 1000:.1f} ms; {len(history)} channel messages")
+          f"p99 {timings[int(len(timings) * 0.99)] * 1000:.1f} ms; per round {len(history) / 10:.1f} channel "
+          f"messages and {dms / 10:.1f} DMs; largest image {largest / 1024:.0f} KiB; database "
+          f"{path.stat().st_size // 1024} KiB")
     print(standings, sum(1 for m in history if "missed the deadline" in (m.content or "")), "deadlines missed")
