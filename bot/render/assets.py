@@ -114,15 +114,16 @@ def _dump(p: Places) -> dict[str, Any]:
                       "icons": list(lb.icons), "width": lb.width, "height": lb.height},
             "order": list(p.order), "power": list(p.power) if p.power else None,
             "home": list(p.home) if p.home else None,
-            "armies": [{"rect": list(a.rect), "cols": a.cols, "rows": a.rows, "ships": a.ships} for a in p.armies]}
+            "armies": [{"rect": list(a.rect), "cols": a.cols, "rows": a.rows, "ships": a.ships, "size": a.size}
+                       for a in p.armies]}
 
 
 def _load_places(area: str, d: dict[str, Any]) -> Places:
     lb = d["label"]
     label = Label(area, tuple(lb["lines"]), lb["size"], lb["bold"], lb["x"], lb["top"], tuple(lb["icons"]),
                   lb["width"], lb["height"])
-    armies = [Army((a["rect"][0], a["rect"][1], a["rect"][2], a["rect"][3]), a["cols"], a["rows"], a["ships"])
-              for a in d["armies"]]
+    armies = [Army((a["rect"][0], a["rect"][1], a["rect"][2], a["rect"][3]), a["cols"], a["rows"], a["ships"],
+                   a["size"]) for a in d["armies"]]
     return Places(label, _point(d["order"]), _point(d["power"]) if d["power"] else None,
                   _point(d["home"]) if d["home"] else None, (armies[0], armies[1]))
 

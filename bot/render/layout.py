@@ -146,7 +146,7 @@ def _units(area: str, slots: Places, st: Mapping[str, Any], hl: Highlights, data
                     merged[k] = (was[0] or r, was[1] + n)
                 glyphs = [(k, r, n) for k, (r, n) in merged.items()][:room]
         for (kind, routed, count), (x, y) in zip(glyphs, block.centres(len(glyphs))):
-            size = style.UNIT_SIZE
+            size = block.size
             out.append(it.UnitGlyph(area, house, colour, kind, routed, count, x, y, size))
     return out
 

@@ -2,7 +2,7 @@
 
 Run by ``tools/build_render_assets.py`` (the result is stored in ``assets/render/layout.json``). Greedy and
 deterministic: names first (each wholly inside its area when it fits, clear of the others), then, in passes of
-loosening rules, each area's first army block, order, home shield and garrison, Power token and second army block,
+loosening rules, each area's order, first army block, home shield and garrison, Power token and second army block,
 each at the free spot nearest to the data's hint that is inside the area (wholly, then mostly), and last anywhere
 near it. Every placed rectangle, with a small margin, is kept clear of every other.
 """
@@ -60,12 +60,14 @@ def icons_width(icons: tuple[str, ...]) -> float:
 
 
 def area_mask(geo: AreaGeo) -> Image.Image:
+    """The area's shape inside its bbox: its rings combined by parity (an island in a sea is a hole)."""
     x0, y0, x1, y1 = geo.bbox
-    img = Image.new("L", (x1 - x0, y1 - y0), 0)
-    d = ImageDraw.Draw(img)
-    for i, ring in enumerate(geo.rings):
-        d.polygon([(x - x0, y - y0) for x, y in ring], fill=255 if i == 0 or geo.kind != "sea" else 0)
-    return img
+    img = Image.new("1", (x1 - x0, y1 - y0), 0)
+    for ring in geo.rings:
+        layer = Image.new("1", img.size, 0)
+        ImageDraw.Draw(layer).polygon([(x - x0, y - y0) for x, y in ring], fill=1)
+        img = ImageChops.logical_xor(img, layer)
+    return img.convert("L")
 
 
 def _shift_min(img: Image.Image, dx: int, dy: int) -> Image.Image:
@@ -208,21 +210,21 @@ def place_all(data: StaticData) -> dict[str, Places]:
         if label.lines or label.icons:
             taken.append(label.rect)
     slots: dict[tuple[str, str], Point] = {}
-    shapes: dict[tuple[str, str], tuple[int, int]] = {}
+    shapes: dict[tuple[str, str], tuple[int, int, int]] = {}
     requests = [r for a in sorted(data.areas) for r in _requests(data.areas[a])]
     combat: list[Rect] = []  # the attackers' blocks: only one combat at a time, so they may overlap each other
-    for wanted, tiers in ((("army0",), (1.0, 0.6)), (("order", "home", "power"), (1.0, 0.6, 0.3)),
+    for wanted, tiers in ((("order",), (1.0, 0.75)), (("army0",), (1.0, 0.6, 0.3)), (("order", "home", "power"), (1.0, 0.6, 0.3)),
                           (("army0", "order", "home", "power"), (0.0,)), (("army1",), (1.0, 0.6, 0.3, 0.0))):
         for f in tiers:
             for area, slot, w, h, hint in requests:
                 if (area, slot) in slots or slot not in wanted:
                     continue
-                for cols, rows, (bw, bh) in _shapes(data.areas[area], slot, w, h):
+                for cols, rows, size, (bw, bh) in _shapes(data.areas[area], slot, w, h):
                     where = regions[area] if f > 0 else Region.around(hint, NEAR * (2 if slot == "army1" else 1))
                     found = where.find(bw, bh, f, hint, taken)
                     if found is not None:
                         slots[(area, slot)] = found
-                        shapes[(area, slot)] = (cols, rows)
+                        shapes[(area, slot)] = (cols, rows, size)
                         rect = (found[0] - bw / 2, found[1] - bh / 2, found[0] + bw / 2, found[1] + bh / 2)
                         (combat if slot == "army1" else taken).append(rect)
                         break
@@ -234,10 +236,10 @@ def place_all(data: StaticData) -> dict[str, Places]:
         ships = geo.kind != "land"
         armies = []
         for k in ("army0", "army1"):
-            cols, rows = shapes.get((a, k), (0, 0))
-            w, h = army_size(cols, rows, ships)
+            cols, rows, size = shapes.get((a, k), (0, 0, style.UNIT_SIZE))
+            w, h = army_size(cols, rows, ships, size)
             c = slots.get((a, k), (0.0, 0.0))
-            armies.append(Army((c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2), cols, rows, ships))
+            armies.append(Army((c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2), cols, rows, ships, size))
         out[a] = Places(labels[a], slots[(a, "order")], slots.get((a, "power")), slots.get((a, "home")),
                         (armies[0], armies[1]))
     return out
@@ -261,13 +263,18 @@ def _requests(geo: AreaGeo) -> list[Request]:
     return out
 
 
-def _shapes(geo: AreaGeo, slot: str, w: float, h: float) -> list[tuple[int, int, tuple[float, float]]]:
-    """The arrangements to try for a slot: a row, then a square block, for armies; the one size otherwise."""
+GLYPH_SIZES = tuple(round(style.UNIT_SIZE * k) for k in (1.0, 0.86, 0.74, 0.64))
+
+
+def _shapes(geo: AreaGeo, slot: str, w: float, h: float) -> list[tuple[int, int, int, tuple[float, float]]]:
+    """The arrangements to try for a slot: for armies a row, a square block, a column, at full size and then
+    smaller (the area's pieces stay in the area); the one size otherwise."""
     if not slot.startswith("army"):
-        return [(1, 1, (w, h))]
+        return [(1, 1, 0, (w, h))]
     ships = geo.kind != "land"
     n = capacity(geo)
-    return [(c, r, army_size(c, r, ships)) for c, r in ((n, 1), (2, math.ceil(n / 2)), (1, n))]
+    return [(c, r, size, army_size(c, r, ships, size)) for size in GLYPH_SIZES
+            for c, r in ((n, 1), (2, math.ceil(n / 2)), (1, n))]
 
 
 def _extent(geo: AreaGeo) -> float:

@@ -57,32 +57,35 @@ class Army:
     cols: int
     rows: int
     ships: bool
+    size: int = style.UNIT_SIZE  # glyph height: smaller only where a full-size block does not fit in the area
 
     @property
     def pitch(self) -> float:
-        return glyph_width(self.ships) + style.UNIT_GAP
+        return glyph_width(self.ships, self.size) + style.UNIT_GAP
 
     def centres(self, n: int) -> list[Point]:
         """Centres of ``n`` glyphs (at most cols x rows), row by row, each row centred."""
         n = min(n, self.cols * self.rows)
         rows = [min(self.cols, n - i) for i in range(0, n, self.cols)]
-        line = style.UNIT_SIZE + style.UNIT_GAP
+        line = self.size + style.UNIT_GAP
         x0, y0, x1, y1 = self.rect
-        top = (y0 + y1) / 2 - (len(rows) * line - style.UNIT_GAP) / 2 + style.UNIT_SIZE / 2
+        top = (y0 + y1) / 2 - (len(rows) * line - style.UNIT_GAP) / 2 + self.size / 2
         out = []
         for r, count in enumerate(rows):
-            left = (x0 + x1) / 2 - (count * self.pitch - style.UNIT_GAP) / 2 + glyph_width(self.ships) / 2
+            left = (x0 + x1) / 2 - (count * self.pitch - style.UNIT_GAP) / 2 + glyph_width(self.ships, self.size) / 2
             out += [(left + i * self.pitch, top + r * line) for i in range(count)]
         return out
 
 
-def glyph_width(ship: bool) -> float:
-    return style.UNIT_SIZE * (style.SHIP_WIDTH if ship else 1.0)
+def glyph_width(ship: bool, size: float = style.UNIT_SIZE) -> float:
+    return size * (style.SHIP_WIDTH if ship else 1.0)
 
 
-def army_size(cols: int, rows: int, ships: bool) -> tuple[float, float]:
-    return (cols * (glyph_width(ships) + style.UNIT_GAP) - style.UNIT_GAP,
-            rows * (style.UNIT_SIZE + style.UNIT_GAP) - style.UNIT_GAP)
+def army_size(cols: int, rows: int, ships: bool, size: int = style.UNIT_SIZE) -> tuple[float, float]:
+    """The block's width and height; on land never smaller than a neutral force, which stands there instead."""
+    w = cols * (glyph_width(ships, size) + style.UNIT_GAP) - style.UNIT_GAP
+    h = rows * (size + style.UNIT_GAP) - style.UNIT_GAP
+    return (w, h) if ships else (max(w, style.TOKEN_SIZE * 1.25), max(h, style.TOKEN_SIZE))
 
 
 SHIELD_W = style.TOKEN_SIZE * 0.95

@@ -39,7 +39,7 @@ def draw(items: Iterable[it.Item], canvas: Image.Image | None = None) -> Image.I
         elif isinstance(item, it.UnitGlyph):
             if outlined:
                 _names_over(img, b, outlined)
-            _sprite(img, b.sprite(unit_key(item.house, item.kind, item.routed)), item.x, item.y)
+            _sprite(img, b.sprite(unit_key(item.house, item.kind, item.routed, round(item.size))), item.x, item.y)
             if item.count > 1:
                 half = item.size / 2
                 _sprite(img, b.sprite(count_key(min(item.count, 12))), item.x + half - 9, item.y - half + 9)
@@ -95,12 +95,16 @@ def _sprite(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
 
 
 def _wash(img: Image.Image, b: Base, area: str, colour: style.RGB, alpha: float) -> None:
-    """The bare area blended with ``colour``, then its names and icons back on top."""
+    """The area washed with ``colour`` (made once per area and colour, then cached): one masked paste."""
     layer = b.areas[area]
-    at = layer.bbox[:2]
-    img.paste(Image.blend(layer.shapes, Image.new("RGB", layer.shapes.size, colour), alpha), at, layer.mask)
-    img.paste(colour, (*at, layer.bbox[2], layer.bbox[3]), layer.band)
-    img.paste(layer.names, at, layer.names_mask)
+
+    def make() -> Image.Image:
+        washed = Image.blend(layer.shapes, Image.new("RGB", layer.shapes.size, colour), alpha)
+        washed.paste(colour, (0, 0, *washed.size), layer.band)
+        washed.paste(layer.names, (0, 0), layer.names_mask)
+        return washed
+
+    img.paste(b.cached(("wash", area, *map(str, colour), str(alpha)), make), layer.bbox[:2], layer.mask)
 
 
 def _outline(d: ImageDraw.ImageDraw, item: it.AreaOutline) -> None:

@@ -183,7 +183,7 @@ def make_sprite(key: SpriteKey) -> Image.Image:
     colours = static().house_colours
     kind = key[0]
     if kind == "unit":
-        return unit_sprite(key[2], colours.get(key[1], style.NEUTRAL_FILL), key[3] == "True")
+        return unit_sprite(key[2], colours.get(key[1], style.NEUTRAL_FILL), key[3] == "True", int(key[4]))
     if kind == "power":
         return power_token_sprite(colours.get(key[1], style.NEUTRAL_FILL))
     if kind == "garrison":
@@ -204,8 +204,8 @@ def count_key(n: int) -> SpriteKey:
     return ("count", str(n))
 
 
-def unit_key(house: str, kind: str, routed: bool) -> SpriteKey:
-    return ("unit", house, kind, str(routed))
+def unit_key(house: str, kind: str, routed: bool, size: int = style.UNIT_SIZE) -> SpriteKey:
+    return ("unit", house, kind, str(routed), str(size))
 
 
 def order_key(house: str, text: str | None, special: bool, own: bool) -> SpriteKey:

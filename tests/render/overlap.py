@@ -17,7 +17,7 @@ def item_rect(item: it.Item) -> Rect | None:
         return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
 
     if isinstance(item, it.UnitGlyph):
-        return box(item.x, item.y, glyph_width(item.kind == "ship"), item.size)
+        return box(item.x, item.y, glyph_width(item.kind == "ship", item.size), item.size)
     if isinstance(item, it.OrderMark):
         return box(item.x, item.y, style.ORDER_SIZE, style.ORDER_SIZE)
     if isinstance(item, it.PowerToken):
