@@ -24,7 +24,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render import items
+from bot.render import items, style
 from bot.render.changes import Changes, changes_image, round_changes
 from bot.render.combat import combat_image
 from bot.render.fields import panel_fields
@@ -33,7 +33,6 @@ from bot.render.layout import Highlights, map_items
 from bot.render.legend import legend
 from bot.render.panel import panel_items
 from bot.render.raster import draw, encode
-from bot.render import style
 
 __all__ = ["Changes", "Highlights", "build_layout", "encode", "items", "panel_fields", "panel_image", "render",
            "render_changes", "render_combat", "render_image", "render_panel", "round_changes", "warm_up"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from bot.render import items as it
 from bot.render import style
@@ -81,7 +81,8 @@ def map_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> 
     out: list[it.Item] = []
     for area_id, st in areas.items():
         controller = st.get("controller")
-        if area_id in data.areas and data.areas[area_id].kind != "port" and controller in data.house_colours:
+        tinted = area_id in data.areas and data.areas[area_id].kind != "port"  # a port follows its land area
+        if tinted and isinstance(controller, str) and controller in data.house_colours:
             out.append(it.AreaTint(area_id, controller, colour_of(data, controller)))
     out += [it.Blocked(a) for a, st in areas.items() if st.get("blocked") and a in data.areas]
     out += _highlight_outlines(hl, data)
@@ -172,12 +173,16 @@ def _centre(geo: AreaGeo) -> tuple[float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2
 
 
+def _known(area: str | None, data: StaticData) -> TypeGuard[str]:
+    return area is not None and area in data.areas
+
+
 def _highlight_outlines(hl: Highlights, data: StaticData) -> list[it.Item]:
     out: list[it.Item] = []
     for area in hl.focus:
         if area in data.areas:
             out.append(it.AreaOutline(area, style.FOCUS, 7))
-    if hl.march_from in data.areas:
+    if _known(hl.march_from, data):
         out.append(it.AreaOutline(hl.march_from, style.MARCH, 5))
     for area in hl.march_to:
         if area in data.areas:
@@ -185,9 +190,9 @@ def _highlight_outlines(hl: Highlights, data: StaticData) -> list[it.Item]:
     for area in hl.supporters:
         if area in data.areas:
             out.append(it.AreaOutline(area, style.SUPPORT, 4))
-    if hl.combat_source in data.areas:
+    if _known(hl.combat_source, data):
         out.append(it.AreaOutline(hl.combat_source, style.COMBAT, 4))
-    if hl.combat in data.areas:
+    if _known(hl.combat, data):
         out.append(it.AreaOutline(hl.combat, style.COMBAT, 8))
     return out
 
@@ -195,19 +200,19 @@ def _highlight_outlines(hl: Highlights, data: StaticData) -> list[it.Item]:
 def _highlight_arrows(hl: Highlights, data: StaticData) -> list[it.Item]:
     """March arrows, drawn under the pieces so that no unit is hidden."""
     out: list[it.Item] = []
-    if hl.march_from in data.areas:
+    if _known(hl.march_from, data):
         src = data.areas[hl.march_from]
         for area in hl.march_to:
             if area in data.areas and area != hl.march_from:
                 out.append(it.Arrow(_centre(src), _centre(data.areas[area]), style.MARCH, 8))
-    if hl.combat in data.areas and hl.combat_source in data.areas and hl.combat_source != hl.combat:
+    if _known(hl.combat, data) and _known(hl.combat_source, data) and hl.combat_source != hl.combat:
         out.append(it.Arrow(_centre(data.areas[hl.combat_source]), _centre(data.areas[hl.combat]), style.COMBAT, 8))
     return out
 
 
 def _highlight_marks(hl: Highlights, data: StaticData) -> list[it.Item]:
     out: list[it.Item] = []
-    if hl.combat in data.areas:
+    if _known(hl.combat, data):
         x0, y0, x1, y1 = places()[hl.combat].armies[0].rect
         out.append(it.Badge(x0 - 14, y0 - 10, "⚔", style.COMBAT, style.WHITE, 34))
     return out

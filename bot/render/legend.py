@@ -17,7 +17,8 @@ def legend() -> Image.Image:
     entries: list[tuple[Image.Image, str]] = [
         (unit_sprite("footman", grey, False), "Footman"), (unit_sprite("knight", grey, False), "Knight"),
         (unit_sprite("siege_engine", grey, False), "Siege engine"), (unit_sprite("ship", grey, False), "Ship"),
-        (unit_sprite("footman", grey, True), "Routed"), (order_sprite(grey, None, False, False, 40), "Order, face down"),
+        (unit_sprite("footman", grey, True), "Routed"),
+        (order_sprite(grey, None, False, False, 40), "Order, face down"),
         (order_sprite(grey, "M+1", True, False, 40), "Special order"),
         (order_sprite(grey, "D+1", False, True, 40), "Only you see it"),
         (power_token_sprite(grey), "Power token"), (garrison_sprite(grey, "2"), "Garrison"),

@@ -10,7 +10,6 @@ near it. Every placed rectangle, with a small margin, is kept clear of every oth
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -213,8 +212,9 @@ def place_all(data: StaticData) -> dict[str, Places]:
     shapes: dict[tuple[str, str], tuple[int, int, int]] = {}
     requests = [r for a in sorted(data.areas) for r in _requests(data.areas[a])]
     combat: list[Rect] = []  # the attackers' blocks: only one combat at a time, so they may overlap each other
-    for wanted, tiers in ((("order",), (1.0, 0.75)), (("army0",), (1.0, 0.6, 0.3)), (("order", "home", "power"), (1.0, 0.6, 0.3)),
-                          (("army0", "order", "home", "power"), (0.0,)), (("army1",), (1.0, 0.6, 0.3, 0.0))):
+    passes = ((("order",), (1.0, 0.75)), (("army0",), (1.0, 0.6, 0.3)), (("order", "home", "power"), (1.0, 0.6, 0.3)),
+              (("army0", "order", "home", "power"), (0.0,)), (("army1",), (1.0, 0.6, 0.3, 0.0)))
+    for wanted, tiers in passes:
         for f in tiers:
             for area, slot, w, h, hint in requests:
                 if (area, slot) in slots or slot not in wanted:
@@ -235,10 +235,10 @@ def place_all(data: StaticData) -> dict[str, Places]:
     for a, geo in data.areas.items():
         ships = geo.kind != "land"
         armies = []
-        for k in ("army0", "army1"):
-            cols, rows, size = shapes.get((a, k), (0, 0, style.UNIT_SIZE))
+        for block in ("army0", "army1"):
+            cols, rows, size = shapes.get((a, block), (0, 0, style.UNIT_SIZE))
             w, h = army_size(cols, rows, ships, size)
-            c = slots.get((a, k), (0.0, 0.0))
+            c = slots.get((a, block), (0.0, 0.0))
             armies.append(Army((c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2), cols, rows, ships, size))
         out[a] = Places(labels[a], slots[(a, "order")], slots.get((a, "power")), slots.get((a, "home")),
                         (armies[0], armies[1]))

@@ -1,7 +1,8 @@
 """The static data the renderer draws with, read once from the repository's data/ files.
 
 Everything here is immutable after loading (frozen dataclasses, tuples, read-only mappings), so render threads
-share it freely. Coordinates are already in output pixels of the board image (``style.SCALE``, below the ``style.MAP_TOP`` header).
+share it freely. Coordinates are already in output pixels of the board image (``style.SCALE``, under the
+``style.MAP_TOP`` header).
 """
 
 from __future__ import annotations
@@ -115,7 +116,8 @@ def _build() -> StaticData:
         areas[raw["id"]] = AreaGeo(
             id=raw["id"], name=raw["name"], kind=raw["kind"], castle=raw.get("castle", 0),
             supply=raw.get("supply", 0), power=raw.get("power", 0), home=raw.get("home"),
-            port_land=raw.get("port_land"), adjacent=tuple(raw.get("adjacent", ())), label=_scale(g["label"]), units=_slot(g["units"]),
+            port_land=raw.get("port_land"), adjacent=tuple(raw.get("adjacent", ())), label=_scale(g["label"]),
+            units=_slot(g["units"]),
             order=_slot(g["order"]), power_token=_slot(g["power_token"]), rings=rings, bbox=bbox)
     borders = tuple(Border(b["from"], b.get("to"), tuple(_scale(p) for p in b["points"])) for b in geo["borders"])
     houses = board["houses"]

@@ -61,7 +61,8 @@ def differing_fraction(a: Image.Image, b: Image.Image) -> float:
 
 COMBAT_NOTE = {"attacker": "lannister", "defender": "baratheon", "neutral": 0, "area": "stoney-sept",
                "source": "lannisport", "units": ["knight", "footman"],
-               "support": {"blackwater": {"house": "baratheon", "side": "defender"}}, "chosen": ["lannister", "baratheon"],
+               "support": {"blackwater": {"house": "baratheon", "side": "defender"}},
+               "chosen": ["lannister", "baratheon"],
                "cards": {"lannister": "ser-gregor-clegane", "baratheon": "patchface"},
                "initial": {"lannister": 3, "baratheon": 2}, "final": {"lannister": 6, "baratheon": 2},
                "winner": "lannister"}
