@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from bot.render import items as it
 from bot.render import style
-from bot.render.labels import labels
+from bot.render.base import places
+from bot.render.places import Places
 from bot.render.static import AreaGeo, StaticData, static
 
 UNIT_ORDER = ("knight", "footman", "siege_engine", "ship")
 TYPE_LETTER = {"march": "M", "defense": "D", "support": "S", "raid": "R", "consolidate_power": "CP"}
-UNIT_GAP = 4
 
 
 @dataclass(frozen=True)
@@ -74,14 +74,15 @@ def order_text(data: StaticData, token: str) -> tuple[str, bool]:
 def map_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> list[it.Item]:
     """Everything drawn on the map for this view, in drawing order."""
     data = static()
+    where = places()
     hl = highlights or Highlights()
     viewer = view.get("viewer")
     areas: Mapping[str, Mapping[str, Any]] = view.get("areas") or {}
     out: list[it.Item] = []
     for area_id, st in areas.items():
-        geo = data.areas.get(area_id)
         controller = st.get("controller")
-        if geo is not None and geo.kind == "land" and controller in data.house_colours:
+        tinted = area_id in data.areas and data.areas[area_id].kind != "port"  # a port follows its land area
+        if tinted and isinstance(controller, str) and controller in data.house_colours:
             out.append(it.AreaTint(area_id, controller, colour_of(data, controller)))
     out += [it.Blocked(a) for a, st in areas.items() if st.get("blocked") and a in data.areas]
     out += _highlight_outlines(hl, data)
@@ -90,75 +91,90 @@ def map_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> 
         geo = data.areas.get(area_id)
         if geo is None:
             continue
-        out += _tokens(geo, st, data)
-        out += _units(geo, st, data)
+        slots = where[area_id]
+        out += _tokens(geo, slots, st, data)
+        out += _units(area_id, slots, st, hl, data)
         order = st.get("order")
         if order:
-            out.append(_order(geo, order, viewer, data))
+            out.append(_order(area_id, slots, order, viewer, data))
     out += _highlight_marks(hl, data)
     return out
 
 
-def _tokens(geo: AreaGeo, st: Mapping[str, Any], data: StaticData) -> Iterable[it.Item]:
-    pt = geo.power_token
-    if st.get("power_token"):
+def _tokens(geo: AreaGeo, slots: Places, st: Mapping[str, Any], data: StaticData) -> Iterable[it.Item]:
+    if st.get("power_token") and slots.power:
         house = st["power_token"]
-        yield it.PowerToken(geo.id, house, colour_of(data, house), pt.cx, pt.cy)
-    if st.get("garrison"):
-        # beside the home shield, which sits in the power-token slot
-        yield it.Garrison(geo.id, geo.home, colour_of(data, geo.home), int(st["garrison"]),
-                          pt.cx + style.TOKEN_SIZE + 2, pt.cy)
-    if st.get("neutral"):
-        u = geo.units
-        yield it.Garrison(geo.id, None, style.NEUTRAL_FILL, int(st["neutral"]), u.cx, u.cy)
+        yield it.PowerToken(geo.id, house, colour_of(data, house), *slots.power)
+    if st.get("garrison") and slots.garrison:
+        yield it.Garrison(geo.id, geo.home, colour_of(data, geo.home), int(st["garrison"]), *slots.garrison)
+    if st.get("neutral"):  # in the area's own army block (attackers stand in the second one)
+        x0, y0, x1, y1 = slots.armies[0].rect
+        yield it.Garrison(geo.id, None, style.NEUTRAL_FILL, int(st["neutral"]), (x0 + x1) / 2, (y0 + y1) / 2)
 
 
-def _units(geo: AreaGeo, st: Mapping[str, Any], data: StaticData) -> list[it.Item]:
-    units = st.get("units") or []
-    house = st.get("house")
-    if not units or house is None:
-        return []
-    colour = colour_of(data, house)
-    groups: dict[tuple[str, bool], int] = {}
-    for u in sorted(units, key=lambda u: (UNIT_ORDER.index(u["kind"]) if u["kind"] in UNIT_ORDER else 9,
-                                          bool(u.get("routed")))):
-        key = (u["kind"], bool(u.get("routed")))
-        groups[key] = groups.get(key, 0) + 1
-    size = style.UNIT_SIZE
-    pitch = size + UNIT_GAP
-    per_row = max(1, int((geo.units.w + UNIT_GAP) // pitch))
-    if len(units) <= per_row:
-        glyphs = [(k, r, 1) for (k, r), n in groups.items() for _ in range(n)]
-    else:  # crowded: one glyph per kind with its count
-        glyphs = [(k, r, n) for (k, r), n in groups.items()]
-    rows = [glyphs[i:i + per_row] for i in range(0, len(glyphs), per_row)]
-    step = -pitch if geo.kind == "land" else pitch  # extra rows grow upward on land, downward at sea
+def armies_of(area: str, st: Mapping[str, Any], hl: Highlights) -> list[tuple[str, list[Mapping[str, Any]]]]:
+    """The area's units by house, the holder first: units may name their own house (attackers standing in an
+    embattled area, ruling A26), else they are the area's ``house``'s. The combat's attacker goes second."""
+    by_house: dict[str, list[Mapping[str, Any]]] = {}
+    for u in st.get("units") or []:
+        house = u.get("house") or st.get("house")
+        if isinstance(house, str):
+            by_house.setdefault(house, []).append(u)
+    second = hl.attacker if hl.combat == area and hl.attacker in by_house and len(by_house) > 1 else None
+    return sorted(by_house.items(), key=lambda kv: (kv[0] == second, kv[0] != st.get("house"), kv[0]))
+
+
+def _units(area: str, slots: Places, st: Mapping[str, Any], hl: Highlights, data: StaticData) -> list[it.Item]:
     out: list[it.Item] = []
-    for r, row in enumerate(rows):
-        y = geo.units.cy + r * step
-        x0 = geo.units.cx - (len(row) * pitch - UNIT_GAP) / 2 + size / 2
-        for i, (kind, routed, count) in enumerate(row):
-            out.append(it.UnitGlyph(geo.id, house, colour, kind, routed, count, x0 + i * pitch, y, size))
+    for block, (house, units) in zip(slots.armies, armies_of(area, st, hl)):
+        if block.cols == 0:
+            continue
+        colour = colour_of(data, house)
+        groups: dict[tuple[str, bool], int] = {}
+        for u in sorted(units, key=lambda u: (UNIT_ORDER.index(u["kind"]) if u.get("kind") in UNIT_ORDER else 9,
+                                              bool(u.get("routed")))):
+            key = (str(u.get("kind")), bool(u.get("routed")))
+            groups[key] = groups.get(key, 0) + 1
+        room = block.cols * block.rows
+        if len(units) <= room:
+            glyphs = [(k, r, 1) for (k, r), n in groups.items() for _ in range(n)]
+        else:  # crowded: one glyph per kind with its count
+            glyphs = [(k, r, n) for (k, r), n in groups.items()]
+            if len(glyphs) > room:  # routed or not, one glyph per kind
+                merged: dict[str, tuple[bool, int]] = {}
+                for k, r, n in glyphs:
+                    was = merged.get(k, (False, 0))
+                    merged[k] = (was[0] or r, was[1] + n)
+                glyphs = [(k, r, n) for k, (r, n) in merged.items()][:room]
+        for (kind, routed, count), (x, y) in zip(glyphs, block.centres(len(glyphs))):
+            size = block.size
+            out.append(it.UnitGlyph(area, house, colour, kind, routed, count, x, y, size))
     return out
 
 
-def _order(geo: AreaGeo, order: Mapping[str, Any], viewer: str | None, data: StaticData) -> it.OrderMark:
+def _order(area: str, slots: Places, order: Mapping[str, Any], viewer: str | None, data: StaticData
+           ) -> it.OrderMark:
     house = order.get("house", "")
     colour = colour_of(data, house)
-    x, y = labels()[geo.id].order
+    x, y = slots.order
     if order.get("face_down"):
         token = order.get("token")
         if viewer is not None and house == viewer and isinstance(token, str):
             text, special = order_text(data, token)
-            return it.OrderMark(geo.id, house, colour, x, y, face_down=True, text=text, special=special,
+            return it.OrderMark(area, house, colour, x, y, face_down=True, text=text, special=special,
                                 own_secret=True)
-        return it.OrderMark(geo.id, house, colour, x, y, face_down=True)
+        return it.OrderMark(area, house, colour, x, y, face_down=True)
     text, special = order_text(data, str(order.get("token", "")))
-    return it.OrderMark(geo.id, house, colour, x, y, face_down=False, text=text, special=special)
+    return it.OrderMark(area, house, colour, x, y, face_down=False, text=text, special=special)
 
 
 def _centre(geo: AreaGeo) -> tuple[float, float]:
-    return geo.units.cx, geo.units.cy
+    x0, y0, x1, y1 = places()[geo.id].armies[0].rect
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def _known(area: str | None, data: StaticData) -> TypeGuard[str]:
+    return area is not None and area in data.areas
 
 
 def _highlight_outlines(hl: Highlights, data: StaticData) -> list[it.Item]:
@@ -166,7 +182,7 @@ def _highlight_outlines(hl: Highlights, data: StaticData) -> list[it.Item]:
     for area in hl.focus:
         if area in data.areas:
             out.append(it.AreaOutline(area, style.FOCUS, 7))
-    if hl.march_from in data.areas:
+    if _known(hl.march_from, data):
         out.append(it.AreaOutline(hl.march_from, style.MARCH, 5))
     for area in hl.march_to:
         if area in data.areas:
@@ -174,9 +190,9 @@ def _highlight_outlines(hl: Highlights, data: StaticData) -> list[it.Item]:
     for area in hl.supporters:
         if area in data.areas:
             out.append(it.AreaOutline(area, style.SUPPORT, 4))
-    if hl.combat_source in data.areas:
+    if _known(hl.combat_source, data):
         out.append(it.AreaOutline(hl.combat_source, style.COMBAT, 4))
-    if hl.combat in data.areas:
+    if _known(hl.combat, data):
         out.append(it.AreaOutline(hl.combat, style.COMBAT, 8))
     return out
 
@@ -184,19 +200,19 @@ def _highlight_outlines(hl: Highlights, data: StaticData) -> list[it.Item]:
 def _highlight_arrows(hl: Highlights, data: StaticData) -> list[it.Item]:
     """March arrows, drawn under the pieces so that no unit is hidden."""
     out: list[it.Item] = []
-    if hl.march_from in data.areas:
+    if _known(hl.march_from, data):
         src = data.areas[hl.march_from]
         for area in hl.march_to:
             if area in data.areas and area != hl.march_from:
                 out.append(it.Arrow(_centre(src), _centre(data.areas[area]), style.MARCH, 8))
-    if hl.combat in data.areas and hl.combat_source in data.areas and hl.combat_source != hl.combat:
+    if _known(hl.combat, data) and _known(hl.combat_source, data) and hl.combat_source != hl.combat:
         out.append(it.Arrow(_centre(data.areas[hl.combat_source]), _centre(data.areas[hl.combat]), style.COMBAT, 8))
     return out
 
 
 def _highlight_marks(hl: Highlights, data: StaticData) -> list[it.Item]:
     out: list[it.Item] = []
-    if hl.combat in data.areas:
-        label = labels()[hl.combat]
-        out.append(it.Badge(label.x - label.width / 2 - 16, label.line_y(0), "⚔", style.COMBAT, style.WHITE, 38))
+    if _known(hl.combat, data):
+        x0, y0, x1, y1 = places()[hl.combat].armies[0].rect
+        out.append(it.Badge(x0 - 14, y0 - 10, "⚔", style.COMBAT, style.WHITE, 34))
     return out

@@ -16,8 +16,8 @@ from bot.render.layout import Highlights, colour_of
 from bot.render.static import StaticData, static
 
 PAD = 16
-X0 = style.PANEL_X + PAD
-X1 = style.PANEL_X + style.PANEL_W - PAD
+X0 = PAD
+X1 = style.PANEL_W - PAD
 TEXT = style.PANEL_TEXT
 MUTED = style.PANEL_MUTED
 PHASES = {"westeros": "Westeros phase", "planning": "Planning phase", "action": "Action phase"}
@@ -76,7 +76,8 @@ class _Column:
         self.y += gap
 
 
-def panel_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> list[it.Item]:
+def panel_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> tuple[list[it.Item], float]:
+    """The panel's items and the height they take."""
     data = static()
     col = _Column()
     _header(col, view)
@@ -88,16 +89,19 @@ def panel_items(view: Mapping[str, Any], highlights: Highlights | None = None) -
     col.rule()
     _combat(col, view, data, highlights)
     houses: Mapping[str, Mapping[str, Any]] = view.get("houses") or {}
-    order = [h for h in (view.get("tracks") or {}).get("iron_throne", []) if h in houses]
-    order += [h for h in houses if h not in order]
     hl = highlights if highlights and highlights.combat else Highlights.from_view(view)
     roles = {hl.attacker: "attacking", hl.defender: "defending"} if hl.combat else {}
-    for house in order:
+    for house in house_order(view):
         _house(col, view, data, house, houses[house], roles.get(house))
     _round_cards(col, view)
-    if col.y > style.LEGEND_TOP:  # a long panel covers the key
-        col.items.insert(0, it.Box(style.PANEL_X, style.LEGEND_TOP, style.WIDTH - 1, style.HEIGHT - 1, style.PANEL_BG))
-    return col.items
+    return col.items, col.y + PAD
+
+
+def house_order(view: Mapping[str, Any]) -> list[str]:
+    """The houses in Iron Throne order."""
+    houses: Mapping[str, Any] = view.get("houses") or {}
+    order = [h for h in (view.get("tracks") or {}).get("iron_throne", []) if h in houses]
+    return order + [h for h in houses if h not in order]
 
 
 def _header(col: _Column, view: Mapping[str, Any]) -> None:
@@ -114,10 +118,16 @@ def _header(col: _Column, view: Mapping[str, Any]) -> None:
         col.items.append(it.Box(X0, col.y - 4, X1, col.y + 34, colour_of(data, winner), style.INK, 2, 8))
         ink = style.INK if sum(colour_of(data, winner)) > 450 else style.WHITE
         col.text(f"Winner: {data.house_names.get(winner, human(winner))}", 24, ink, True, x=X0 + 10, gap=10)
-    waiting = view.get("waiting_for") or []
+    waiting = waiting_houses(view)
     if waiting and not winner:
         names = ", ".join(data.house_names.get(h, human(h)) for h in waiting)
         col.wrapped(f"Waiting for: {names}", 20, MUTED)
+
+
+def waiting_houses(view: Mapping[str, Any]) -> list[str]:
+    """Who must decide now: the view's ``waiting`` list (house, kind, label), else ``waiting_for``."""
+    waiting = [w.get("house") for w in view.get("waiting") or [] if isinstance(w, Mapping)]
+    return [h for h in waiting if isinstance(h, str)] or list(view.get("waiting_for") or [])
 
 
 def _wildlings(col: _Column, view: Mapping[str, Any], data: StaticData) -> None:

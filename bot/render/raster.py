@@ -12,47 +12,46 @@ from bot.render import items as it
 from bot.render import style
 from bot.render.base import Base, base
 from bot.render.fonts import font
-from bot.render.sprites import badge_sprite, garrison_key, garrison_sprite, order_key, order_sprite, unit_key
+from bot.render.sprites import badge_sprite, count_key, garrison_key, order_key, power_key, unit_key
+from bot.render.static import static
 
 ARROW_STOP_SHORT = 20
-# zlib level 3: measured with tools/bench_render.py, levels 1-3 cost the same time and 3 is the smallest; 4-6 add
-# 20-40 ms for 5% less, 9 takes half a second
+# A palette PNG: the board is flat colours, so 256 colours (Pillow's fast octree, no dithering) lose nothing
+# visible, and zlib has a third of the bytes to pack. Measured with tools/bench_render.py (see the README).
 PNG_COMPRESS_LEVEL = 3
-MAX_BYTES = 1 << 20  # the issue's budget for a full board (a real one is about 800 KiB at most)
+MAX_BYTES = 1 << 20  # the issue's budget for one image
 
 
-def draw(items: Iterable[it.Item]) -> Image.Image:
-    """A new RGB image: the base layer with the items drawn over it in order."""
+def draw(items: Iterable[it.Item], canvas: Image.Image | None = None) -> Image.Image:
+    """The items drawn in order over a copy of the base layer (the map), or over ``canvas`` (drawn in place)."""
     b = base()
-    img = b.image.copy()
+    img = b.image.copy() if canvas is None else canvas
     d = ImageDraw.Draw(img)
+    data = static()
+    outlined: list[str] = []
     for item in items:
         if isinstance(item, it.AreaTint):
-            _wash(img, b, item.area, item.colour, style.TINT_ALPHA)
+            sea = data.areas[item.area].kind != "land"
+            _wash(img, b, item.area, item.colour, style.SEA_TINT_ALPHA if sea else style.TINT_ALPHA)
         elif isinstance(item, it.Blocked):
             layer = b.areas[item.area]
-            overlay = b.blocked.get(item.area)
-            if overlay is not None:
-                img.paste(overlay, layer.bbox[:2], layer.mask)
+            img.paste(b.blocked(item.area), layer.bbox[:2], layer.mask)
         elif isinstance(item, it.UnitGlyph):
-            _sprite(img, b.sprites[unit_key(item.house, item.kind, item.routed)], item.x, item.y)
+            if outlined:
+                _names_over(img, b, outlined)
+            _sprite(img, b.sprite(unit_key(item.house, item.kind, item.routed, round(item.size))), item.x, item.y)
             if item.count > 1:
-                badge = b.sprites.get(("count", str(item.count)))
-                if badge is not None:
-                    _sprite(img, badge, item.x + item.size * 0.45, item.y - item.size * 0.45)
+                half = item.size / 2
+                _sprite(img, b.sprite(count_key(min(item.count, 12))), item.x + half - 9, item.y - half + 9)
         elif isinstance(item, it.PowerToken):
-            _sprite(img, b.sprites[("power", item.house)], item.x, item.y)
+            _sprite(img, b.sprite(power_key(item.house)), item.x, item.y)
         elif isinstance(item, it.Garrison):
-            key = garrison_key(item.house, item.strength)
-            sprite = b.sprites.get(key) or garrison_sprite(item.colour, str(item.strength))
-            _sprite(img, sprite, item.x, item.y)
+            _sprite(img, b.sprite(garrison_key(item.house, item.strength)), item.x, item.y)
         elif isinstance(item, it.OrderMark):
-            key = order_key(item.house, item.text, item.special, item.own_secret)
-            sprite = b.sprites.get(key) or order_sprite(item.colour, item.house[:1].upper(), item.text,
-                                                         item.special, item.own_secret)
-            _sprite(img, sprite, item.x, item.y)
+            _sprite(img, b.sprite(order_key(item.house, item.text, item.special, item.own_secret)), item.x, item.y)
         elif isinstance(item, it.AreaOutline):
-            _outline(d, b, item)
+            _outline(d, item)
+            outlined.append(item.area)
         elif isinstance(item, it.Arrow):
             _arrow(d, item)
         elif isinstance(item, it.Badge):
@@ -73,7 +72,22 @@ def draw(items: Iterable[it.Item]) -> Image.Image:
         elif isinstance(item, it.Text):
             d.text((item.x, item.y), item.text, font=font(item.size, item.bold), fill=item.colour,
                    anchor=item.anchor)
+    if outlined:
+        _names_over(img, b, outlined)
     return img
+
+
+def _names_over(img: Image.Image, b: Base, areas: list[str]) -> None:
+    """Names, icons and shields back over the outlines just drawn around ``areas`` (and their neighbours)."""
+    done = set()
+    for area in areas:
+        for near in (area, *static().areas[area].adjacent):
+            if near in done or near not in b.areas:
+                continue
+            done.add(near)
+            layer = b.areas[near]
+            img.paste(layer.names, layer.bbox[:2], layer.names_alpha)
+    areas.clear()
 
 
 def _sprite(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
@@ -81,17 +95,19 @@ def _sprite(img: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
 
 
 def _wash(img: Image.Image, b: Base, area: str, colour: style.RGB, alpha: float) -> None:
-    """The bare area blended with ``colour``, then its names and icons back on top."""
+    """The area washed with ``colour`` (made once per area and colour, then cached): one masked paste."""
     layer = b.areas[area]
-    at = layer.bbox[:2]
-    img.paste(Image.blend(layer.shapes, Image.new("RGB", layer.shapes.size, colour), alpha), at, layer.mask)
-    img.paste(colour, (*at, layer.bbox[2], layer.bbox[3]), layer.band)
-    img.paste(layer.names, at, layer.names_mask)
+
+    def make() -> Image.Image:
+        washed = Image.blend(layer.shapes, Image.new("RGB", layer.shapes.size, colour), alpha)
+        washed.paste(colour, (0, 0, *washed.size), layer.band)
+        washed.paste(layer.names, (0, 0), layer.names_mask)
+        return washed
+
+    img.paste(b.cached(("wash", area, *map(str, colour), str(alpha)), make), layer.bbox[:2], layer.mask)
 
 
-def _outline(d: ImageDraw.ImageDraw, b: Base, item: it.AreaOutline) -> None:
-    from bot.render.static import static
-
+def _outline(d: ImageDraw.ImageDraw, item: it.AreaOutline) -> None:
     for ring in static().areas[item.area].rings:
         pts = list(ring) + [ring[0]]
         d.line(pts, fill=style.INK, width=item.width + 4, joint="curve")
@@ -119,15 +135,16 @@ def _arrow(d: ImageDraw.ImageDraw, item: it.Arrow) -> None:
 
 
 def encode(img: Image.Image, fmt: str = "png") -> bytes:
-    """PNG (lossless, the default) or lossless WebP bytes."""
+    """A 256-colour PNG (the default), or lossless WebP bytes."""
     buf = io.BytesIO()
     if fmt == "webp":
-        img.save(buf, "WEBP", lossless=True, method=0, quality=50)
+        img.save(buf, "WEBP", lossless=True, method=0, quality=0)
     elif fmt == "png":
-        img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+        small = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        small.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
         if buf.tell() > MAX_BYTES:  # never seen on a real board: squeeze harder
             buf = io.BytesIO()
-            img.save(buf, "PNG", compress_level=9)
+            small.save(buf, "PNG", compress_level=9)
     else:
         raise ValueError(f"unknown image format {fmt!r} (png or webp)")
     return buf.getvalue()

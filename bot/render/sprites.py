@@ -1,7 +1,7 @@
 """Piece sprites (units, tokens, orders, marks), drawn once at 4x and scaled down for smooth edges.
 
 Each sprite is an RGBA image whose centre is the piece's centre. ``build_sprites`` makes every sprite the board
-can need (six houses, every unit kind, every order token), so rendering only pastes them.
+can need is made on first use from its key (``make_sprite``) and cached by ``bot.render.base``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import style
 from bot.render.fonts import font
-from bot.render.layout import order_text
-from bot.render.static import StaticData
+from bot.render.static import static
 
 SS = 4  # supersampling factor
 UNIT_LETTER = {"footman": "F", "knight": "K", "siege_engine": "SE", "ship": "S"}
@@ -126,31 +125,36 @@ def garrison_sprite(colour: style.RGB, text: str, size: int = style.TOKEN_SIZE) 
     return _finish(img)
 
 
-def order_sprite(colour: style.RGB, house_initial: str, text: str | None, special: bool, own_secret: bool,
+def order_sprite(colour: style.RGB, text: str | None, special: bool, own_secret: bool,
                  size: int = style.ORDER_SIZE) -> Image.Image:
-    """Face down: a disc in the house colour with its initial. Revealed: a light face with a house-coloured rim,
-    the order and a gold star when special. The viewer's own hidden order: a house-coloured disc with a small
-    light face (still face down for everyone else)."""
-    img, d = _canvas(size + 4, size + 4)
+    """Face down (``text`` None): the token's back, a house-coloured disc with a plain crest and no letter.
+    Revealed: a light face with a house-coloured rim, the order and a gold star when special. The viewer's own
+    hidden order: the face inside a dashed purple ring (only that player sees it)."""
+    img, d = _canvas(size + 6, size + 6)
     cx, cy, s = img.width / 2, img.height / 2, size * SS
     r = 0.48 * s
     line = round(2 * SS)
     if text is None:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=style.INK, width=line)
-        ri = r * 0.72
-        d.ellipse((cx - ri, cy - ri, cx + ri, cy + ri), outline=mix(colour, ink_for(colour), 0.45), width=line)
-        _letter(d, cx, cy, house_initial, size * 0.42, ink_for(colour))
+        ink = mix(colour, ink_for(colour), 0.55)
+        ri = r * 0.74
+        d.ellipse((cx - ri, cy - ri, cx + ri, cy + ri), outline=ink, width=line)
+        k = r * 0.42
+        d.polygon([(cx, cy - k), (cx + k * 0.7, cy), (cx, cy + k), (cx - k * 0.7, cy)], fill=ink)
         return _finish(img)
-    rim = colour
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=rim, outline=style.INK, width=line)
-    ri = r * (0.7 if own_secret else 0.76)
-    face = (222, 222, 222) if own_secret else style.ORDER_FACE
-    d.ellipse((cx - ri, cy - ri, cx + ri, cy + ri), fill=face, outline=style.INK, width=round(1.2 * SS))
-    tsize = size * (0.33 if own_secret else 0.36) * (0.85 if len(text) > 2 else 1.0)
+    if own_secret:
+        ro = 0.5 * (size + 5) * SS
+        for a in range(0, 360, 30):
+            d.arc((cx - ro, cy - ro, cx + ro, cy + ro), a, a + 18, fill=style.SECRET, width=round(3.5 * SS))
+        r = 0.42 * s
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=style.INK, width=line)
+    ri = r * 0.78
+    d.ellipse((cx - ri, cy - ri, cx + ri, cy + ri), fill=style.ORDER_FACE, outline=style.INK, width=round(1.2 * SS))
+    tsize = size * (0.34 if own_secret else 0.38) * (0.84 if len(text) > 2 else 1.0)
     _letter(d, cx, cy + (0.02 * s), text, tsize, style.INK)
     if special:
         sr = 0.2 * s
-        sx, sy = cx + r * 0.72, cy - r * 0.72
+        sx, sy = cx + r * 0.74, cy - r * 0.74
         d.ellipse((sx - sr, sy - sr, sx + sr, sy + sr), fill=style.STAR, outline=style.INK, width=round(1.2 * SS))
         _letter(d, sx, sy + 0.01 * s, "★", size * 0.26, style.WHITE, bold=False)
     return _finish(img)
@@ -174,31 +178,34 @@ def badge_sprite(text: str, fill: style.RGB, ink: style.RGB, size: int) -> Image
     return _finish(img)
 
 
-def build_sprites(data: StaticData) -> dict[SpriteKey, Image.Image]:
-    """Every sprite a board can need, keyed by ("unit", house, kind, routed), ("order", house, token|"down"),..."""
-    out: dict[SpriteKey, Image.Image] = {}
-    faces = sorted({order_text(data, token) for token in data.order_tokens})
-    for house, colour in data.house_colours.items():
-        initial = data.house_names[house][0]
-        for kind in UNIT_LETTER:
-            for routed in (False, True):
-                out[unit_key(house, kind, routed)] = unit_sprite(kind, colour, routed)
-        out[("power", house)] = power_token_sprite(colour)
-        out[order_key(house, None, False, False)] = order_sprite(colour, initial, None, False, False)
-        for text, special in faces:
-            for own in (False, True):
-                out[order_key(house, text, special, own)] = order_sprite(colour, initial, text, special, own)
-        for n in range(1, 10):
-            out[garrison_key(house, n)] = garrison_sprite(colour, str(n))
-    for n in range(1, 10):
-        out[garrison_key(None, n)] = garrison_sprite(style.NEUTRAL_FILL, str(n))
-    for n in range(2, 13):
-        out[("count", str(n))] = count_badge(n)
-    return out
+def make_sprite(key: SpriteKey) -> Image.Image:
+    """The sprite for a key made by ``unit_key``, ``order_key``, ``garrison_key``, ``power_key`` or ``count_key``."""
+    colours = static().house_colours
+    kind = key[0]
+    if kind == "unit":
+        return unit_sprite(key[2], colours.get(key[1], style.NEUTRAL_FILL), key[3] == "True", int(key[4]))
+    if kind == "power":
+        return power_token_sprite(colours.get(key[1], style.NEUTRAL_FILL))
+    if kind == "garrison":
+        return garrison_sprite(colours.get(key[1], style.NEUTRAL_FILL), key[2])
+    if kind == "order":
+        return order_sprite(colours.get(key[1], style.NEUTRAL_FILL), key[2] or None, key[3] == "True",
+                            key[4] == "True")
+    if kind == "count":
+        return count_badge(int(key[1]))
+    raise KeyError(key)
 
 
-def unit_key(house: str, kind: str, routed: bool) -> SpriteKey:
-    return ("unit", house, kind, str(routed))
+def power_key(house: str) -> SpriteKey:
+    return ("power", house)
+
+
+def count_key(n: int) -> SpriteKey:
+    return ("count", str(n))
+
+
+def unit_key(house: str, kind: str, routed: bool, size: int = style.UNIT_SIZE) -> SpriteKey:
+    return ("unit", house, kind, str(routed), str(size))
 
 
 def order_key(house: str, text: str | None, special: bool, own: bool) -> SpriteKey:

@@ -1,7 +1,8 @@
 """The static data the renderer draws with, read once from the repository's data/ files.
 
 Everything here is immutable after loading (frozen dataclasses, tuples, read-only mappings), so render threads
-share it freely. Coordinates are already scaled to output pixels (``style.SCALE``).
+share it freely. Coordinates are already in output pixels of the board image (``style.SCALE``, under the
+``style.MAP_TOP`` header).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class AreaGeo:
     power: int  # crowns
     home: str | None
     port_land: str | None
+    adjacent: tuple[str, ...]
     label: Point
     units: Slot
     order: Slot
@@ -89,11 +91,12 @@ class StaticData:
 
 
 def _scale(p: list[float]) -> Point:
-    return (p[0] * style.SCALE, p[1] * style.SCALE)
+    return (p[0] * style.SCALE, p[1] * style.SCALE + style.MAP_TOP)
 
 
 def _slot(raw: list[float]) -> Slot:
-    return Slot(raw[0] * style.SCALE, raw[1] * style.SCALE, raw[2] * style.SCALE, raw[3] * style.SCALE)
+    return Slot(raw[0] * style.SCALE, raw[1] * style.SCALE + style.MAP_TOP, raw[2] * style.SCALE,
+                raw[3] * style.SCALE)
 
 
 def _read(name: str) -> Any:
@@ -113,7 +116,8 @@ def _build() -> StaticData:
         areas[raw["id"]] = AreaGeo(
             id=raw["id"], name=raw["name"], kind=raw["kind"], castle=raw.get("castle", 0),
             supply=raw.get("supply", 0), power=raw.get("power", 0), home=raw.get("home"),
-            port_land=raw.get("port_land"), label=_scale(g["label"]), units=_slot(g["units"]),
+            port_land=raw.get("port_land"), adjacent=tuple(raw.get("adjacent", ())), label=_scale(g["label"]),
+            units=_slot(g["units"]),
             order=_slot(g["order"]), power_token=_slot(g["power_token"]), rings=rings, bbox=bbox)
     borders = tuple(Border(b["from"], b.get("to"), tuple(_scale(p) for p in b["points"])) for b in geo["borders"])
     houses = board["houses"]
@@ -123,7 +127,8 @@ def _build() -> StaticData:
         areas=MappingProxyType(areas),
         borders=borders,
         house_names=MappingProxyType({h: v["name"] for h, v in houses.items()}),
-        house_colours=MappingProxyType({h: ImageColor.getrgb(v["color"])[:3] for h, v in houses.items()}),
+        house_colours=MappingProxyType({h: style.HOUSE_COLOURS.get(h) or ImageColor.getrgb(v["color"])[:3]
+                                        for h, v in houses.items()}),
         house_order=tuple(houses),
         order_tokens=MappingProxyType(tokens),
         cards=MappingProxyType(card_map),

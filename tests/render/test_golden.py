@@ -19,7 +19,9 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from bot.render import Highlights, render_image
+from bot.render import Highlights, panel_image, render_image
+from bot.render.changes import changes_image
+from bot.render.combat import combat_image
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"
@@ -57,10 +59,34 @@ def differing_fraction(a: Image.Image, b: Image.Image) -> float:
     return mask.histogram()[255] / (a.width * a.height)
 
 
-@pytest.mark.parametrize("case", sorted(CASES))
+COMBAT_NOTE = {"attacker": "lannister", "defender": "baratheon", "neutral": 0, "area": "stoney-sept",
+               "source": "lannisport", "units": ["knight", "footman"],
+               "support": {"blackwater": {"house": "baratheon", "side": "defender"}},
+               "chosen": ["lannister", "baratheon"],
+               "cards": {"lannister": "ser-gregor-clegane", "baratheon": "patchface"},
+               "initial": {"lannister": 3, "baratheon": 2}, "final": {"lannister": 6, "baratheon": 2},
+               "winner": "lannister"}
+
+
+def other_image(case: str) -> Image.Image:
+    if case == "panel":
+        return panel_image(load_view("orders_revealed"))
+    if case == "combat":
+        view = load_view("orders_revealed")
+        view["notes"] = {"combat": COMBAT_NOTE}
+        image = combat_image(view)
+        assert image is not None
+        return image
+    return changes_image(load_view("orders_hidden_public"), load_view("orders_revealed"))
+
+
+@pytest.mark.parametrize("case", sorted(CASES) + ["panel", "combat", "changes"])
 def test_golden(case: str) -> None:
-    view_name, highlights = CASES[case]
-    image = render_image(load_view(view_name), highlights)
+    if case in CASES:
+        view_name, highlights = CASES[case]
+        image = render_image(load_view(view_name), highlights)
+    else:
+        image = other_image(case)
     path = GOLDEN / f"{case}.webp"  # lossless WebP: a third of the PNG's size in the repository
     if UPDATE or not path.exists():
         GOLDEN.mkdir(exist_ok=True)

@@ -9,9 +9,18 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
-from bot.render import Highlights, build_layout, fonts, render, style
+from bot.render import (
+    Highlights,
+    build_layout,
+    fonts,
+    panel_fields,
+    render,
+    render_image,
+    render_panel,
+    style,
+)
 from bot.render import items as it
 from tests.render.test_golden import load_view
 
@@ -26,11 +35,46 @@ def test_png_of_a_full_board_is_under_one_mebibyte() -> None:
     assert image.size == (style.WIDTH, style.HEIGHT)
 
 
-def test_webp_is_lossless_and_smaller() -> None:
+def test_palette_png_stays_close_to_the_drawn_pixels() -> None:
+    """256 colours lose nothing a player can see: every channel within a small distance on average."""
+    view = load_view("orders_revealed")
+    drawn = render_image(view)
+    stored = Image.open(io.BytesIO(render(view))).convert("RGB")
+    diff = ImageStat.Stat(ImageChops.difference(drawn, stored)).mean
+    assert max(diff) < 2.0
+
+
+def test_panel_fields_carry_the_panel_facts_within_embed_limits() -> None:
+    view = load_view("orders_revealed")
+    fields = panel_fields(view)
+    assert 3 <= len(fields) <= 25
+    assert all(len(n) <= 256 and len(v) <= 1024 for n, v in fields)
+    text = "\n".join(f"{n}: {v}" for n, v in fields)
+    for expected in ("Round 2/10", "Iron Throne", "Fiefdoms", "King's Court", "Supply", "Power", "Hand: ",
+                     "Westeros"):
+        assert expected in text
+    for house in view["houses"].values():
+        assert house["name"] in text
+
+
+def test_panel_image_is_narrow_and_ends_with_the_key() -> None:
+    data = render_panel(load_view("orders_revealed"))
+    image = Image.open(io.BytesIO(data))
+    assert image.width == style.PANEL_W and image.height > 600 and len(data) < 1 << 20
+
+
+def test_private_images_name_the_viewer_and_public_ones_say_public() -> None:
+    private = [i.text for i in build_layout(load_view("orders_hidden_baratheon")) if isinstance(i, it.Text)]
+    assert any("Baratheon's private view" in t and "only you see" in t for t in private)
+    public = [i.text for i in build_layout(load_view("orders_hidden_public")) if isinstance(i, it.Text)]
+    assert any(t.startswith("Public board") for t in public) and not any("private" in t for t in public)
+
+
+def test_webp_is_lossless_and_the_palette_png_smaller() -> None:
     view = load_view("orders_revealed")
     png, webp = render(view), render(view, fmt="webp")
-    assert webp[8:12] == b"WEBP" and len(webp) < len(png)
-    assert Image.open(io.BytesIO(webp)).convert("RGB").tobytes() == Image.open(io.BytesIO(png)).convert("RGB").tobytes()
+    assert webp[8:12] == b"WEBP" and len(png) < len(webp)
+    assert Image.open(io.BytesIO(webp)).convert("RGB").tobytes() == render_image(view).tobytes()
     with pytest.raises(ValueError):
         render(view, fmt="gif")
 
@@ -59,7 +103,9 @@ def test_highlights_draw_outlines_arrows_and_the_combat_mark() -> None:
     assert {"stoney-sept", "lannisport", "kingswood", "blackwater", "the-reach"} <= outlined
     assert sum(isinstance(i, it.Arrow) for i in layout) == 2
     assert any(isinstance(i, it.Badge) for i in layout)
-    assert any(isinstance(i, it.Text) and "Combat at Stoney Sept" in i.text for i in layout)
+    from bot.render.panel import panel_items
+
+    assert any(isinstance(i, it.Text) and "Combat at Stoney Sept" in i.text for i in panel_items(view, hl)[0])
 
 
 def test_combat_highlight_comes_from_the_view_notes() -> None:
@@ -82,7 +128,9 @@ def test_combat_notes_fill_the_panel() -> None:
         "final": {"stark": 3, "baratheon": 5}, "winner": "baratheon"}}
     hl = Highlights.from_view(view)
     assert hl.supporters == ("shipbreaker-bay",)
-    texts = " | ".join(i.text for i in build_layout(view) if isinstance(i, it.Text))
+    from bot.render.panel import panel_items
+
+    texts = " | ".join(i.text for i in panel_items(view)[0] if isinstance(i, it.Text))
     for expected in ("Combat at The Narrow Sea", "Baratheon from Shipbreaker Bay (defender)", "Robb Stark 3",
                      "Patchface 0", "Final strength: Stark 3, Baratheon 5", "Winner: Baratheon", "attacking",
                      "defending"):

@@ -1,23 +1,26 @@
-"""Rendering random games never raises: 50 games of 3 to 6 players, a view at every round start plus views sampled
+"""Rendering random games never raises: 24 games of 3 to 6 players, a view at every round start plus views sampled
 during each round (public and private views alternate), with the combat highlight taken from the view's notes.
 
-Every view is laid out; the round starts and the final board are also drawn, and every 20th of those encoded,
-which keeps the test near 30 s on two cores (drawing is the slow part, and layout is where a view is read). Games the
-engine itself stops with an error are still rendered up to that point (engine failures are the simulator's tests'
-business).
+Every view is laid out (the board, the panel, the embed fields, a combat's sides, the changes since the previous
+view) and checked for overlaps; every 40th view is also drawn and encoded, and so are a few combat and change
+images: layout is where a view is read, drawing only pastes what layout placed. Games the engine itself stops
+with an error are still rendered up to that point (engine failures are the simulator's tests' business).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.render import Highlights, build_layout, encode
-from bot.render.raster import draw
+from bot.render import Highlights, build_layout, panel_fields, render, render_changes, render_combat, round_changes
+from bot.render.combat import combat_note, side_lines
+from bot.render.panel import panel_items
 from engine.agot import Game
 from engine.simulate import play
+from tests.render.overlap import collisions
 
-GAMES = 50
-SAMPLES_PER_ROUND = 2
+GAMES = 24  # six of each player count: playing them is most of the test's time
+SAMPLES_PER_ROUND = 4
+COMBAT_EVENTS = ("combat_strength", "combat_result")  # the notes then name the sides, cards and strengths
 
 
 def collect(players: int, seed: int) -> list[tuple[bool, dict[str, Any]]]:
@@ -35,6 +38,9 @@ def collect(players: int, seed: int) -> list[tuple[bool, dict[str, Any]]]:
             seen["round"] = game.state.round
             seen["in_round"] = 0
             views.append((True, game.view(player)))
+        elif getattr(event, "kind", "") in COMBAT_EVENTS and seen["in_round"] < SAMPLES_PER_ROUND + 2:
+            seen["in_round"] += 1
+            views.append((False, game.view(player)))
         elif seen["events"] % 7 == 0 and seen["in_round"] < SAMPLES_PER_ROUND:
             seen["in_round"] += 1
             views.append((False, game.view(player)))
@@ -45,15 +51,28 @@ def collect(players: int, seed: int) -> list[tuple[bool, dict[str, Any]]]:
     return views
 
 
-def test_fifty_random_games_render() -> None:
-    laid_out = drawn = 0
+def test_random_games_render() -> None:
+    laid_out = drawn = combats = 0
     for i in range(GAMES):
-        for drawn_too, view in collect(3 + i % 4, 1000 + i):
+        previous = None
+        for _, view in collect(3 + i % 4, 1000 + i):
             layout = build_layout(view, Highlights.from_view(view))
-            laid_out += 1
-            if drawn_too:
-                image = draw(layout)
-                if drawn % 20 == 0:
-                    assert encode(image)[:8] == b"\x89PNG\r\n\x1a\n"
+            assert collisions(layout) == [], f"game {i}, round {view['round']}"
+            panel_items(view)
+            assert panel_fields(view)
+            note = combat_note(view)
+            if note is not None:
+                assert side_lines(view, note, "attacker") and side_lines(view, note, "defender")
+                if combats % 10 == 0:
+                    assert (render_combat(view) or b"")[:8] == b"\x89PNG\r\n\x1a\n"
+                combats += 1
+            if previous is not None:
+                round_changes(previous, view)
+            if laid_out % 40 == 0:
+                assert render(view)[:8] == b"\x89PNG\r\n\x1a\n"
+                if previous is not None:
+                    assert render_changes(previous, view)[:4] == b"\x89PNG"
                 drawn += 1
-    assert drawn >= GAMES * 5 and laid_out > drawn
+            laid_out += 1
+            previous = view
+    assert laid_out > GAMES * 20 and drawn >= 10 and combats > GAMES

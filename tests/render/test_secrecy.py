@@ -103,3 +103,57 @@ def test_revealed_orders_show_type_modifier_and_star() -> None:
         assert not mark.face_down and mark.text
         assert mark.special == tokens[area].endswith("*")
         assert mark.text[0] == tokens[area][0]
+
+
+def combat_with_cards_open() -> Game:
+    """A random game at the moment both sides of a combat must choose their House card."""
+    from engine.agot.agent import RandomAgent
+    from tests.render.scenarios import drive
+
+    for seed in range(1, 40):
+        game = Game.new(4, seed)
+        try:
+            drive(game, RandomAgent(seed), lambda ds: sum(d.kind == "house_card" for d in ds) == 2, limit=3000)
+        except RuntimeError:
+            continue
+        if sum(d.kind == "house_card" for d in game.open_decisions()) == 2:
+            return game
+    raise AssertionError("no random game reached a combat's card choice")
+
+
+def test_combat_image_never_shows_a_chosen_card_before_the_reveal() -> None:
+    """One side has chosen its House card: two games differing only in that choice give the same combat image to
+    the public and to the other side, which says the card is chosen but not which."""
+    from bot.render import render_combat
+    from bot.render.combat import combat_note, side_lines
+
+    game = combat_with_cards_open()
+    first, other = [d for d in game.open_decisions() if d.kind == "house_card"]
+    assert first.options and len(first.options) > 1
+    forks = []
+    for card in (first.options[0], first.options[-1]):
+        fork = Game.from_dict(copy.deepcopy(game.to_dict()))
+        fork.submit(first.player, first.id, card)
+        forks.append(fork)
+    for viewer in (None, other.player):
+        views = [f.view(viewer) for f in forks]
+        assert render_combat(views[0]) == render_combat(views[1])
+        note = combat_note(views[0])
+        assert note is not None
+        side = "attacker" if note["attacker"] == first.player else "defender"
+        assert ("House card: chosen, not yet revealed", False) in side_lines(views[0], note, side)
+
+
+def test_change_image_shows_no_hidden_order() -> None:
+    """The round-change image from views with hidden orders is the same whatever those orders are."""
+    from bot.render import render_changes
+    from engine.agot.agent import RandomAgent
+
+    before = None
+    images = []
+    for seed in (101, 202):
+        game, _ = at_planning(4, 3, 2)
+        before = before or game.view(None)
+        submit_orders(game, RandomAgent(seed), sorted(game.state.houses)[:2])
+        images.append(render_changes(before, game.view(None)))
+    assert images[0] == images[1]
