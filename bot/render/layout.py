@@ -120,6 +120,9 @@ def armies_of(area: str, st: Mapping[str, Any], hl: Highlights) -> list[tuple[st
         house = u.get("house") or st.get("house")
         if isinstance(house, str):
             by_house.setdefault(house, []).append(u)
+    attacking = st.get("attacking") or {}  # the view's form of attackers in an embattled area (A26)
+    if isinstance(attacking.get("house"), str):
+        by_house.setdefault(attacking["house"], []).extend(attacking.get("units") or [])
     second = hl.attacker if hl.combat == area and hl.attacker in by_house and len(by_house) > 1 else None
     return sorted(by_house.items(), key=lambda kv: (kv[0] == second, kv[0] != st.get("house"), kv[0]))
 
