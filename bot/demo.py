@@ -16,7 +16,7 @@ import random
 import shutil
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +32,6 @@ CHANNEL = 1
 FIRST_USER = 1001
 RETRIES = 6
 MAX_ANSWERS = 20_000
-
-
-def highlights(raw: dict[str, Any]) -> Highlights | None:
-    """A board row's highlights as the renderer's ``Highlights`` (None: the renderer reads the view's notes)."""
-    known = {f.name for f in fields(Highlights)}
-    chosen: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items() if k in known}
-    return Highlights(**chosen) if chosen else None
 
 
 class FeedTransport:
@@ -82,7 +75,7 @@ class FeedTransport:
             self.feed.append(f"\n**{msg.payload['text']}**")
 
     async def _render(self, payload: dict[str, Any], path: Path) -> None:
-        png = await asyncio.to_thread(render, payload["view"], highlights(payload.get("highlights") or {}))
+        png = await asyncio.to_thread(render, payload["view"], Highlights.from_payload(payload.get("highlights") or {}))
         await asyncio.to_thread(path.write_bytes, png)
 
     async def finish(self) -> None:

@@ -18,7 +18,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.frontend import text
-from bot.frontend.transport import highlights
 from bot.render import render
 from bot.service import GameInfo, ServiceError
 from engine.agot.board import board
@@ -229,7 +228,7 @@ class AgotCog(commands.Cog):
             raise Refusal("You have no seat in this game: only the public board is yours to see.")
         await interaction.response.defer(ephemeral=private, thinking=True)
         view = await self.service.view(info.id, interaction.user.id if private else None)
-        png = await asyncio.to_thread(render, view, highlights({}))
+        png = await asyncio.to_thread(render, view)
         note = " · 🔒 your view" if private else ""
         await interaction.followup.send(f"Game #{info.id} · round {view.get('round')} · {view.get('phase')}{note}",
                                         file=discord.File(io.BytesIO(png), filename=f"agot-{info.id}.png"),

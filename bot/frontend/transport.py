@@ -14,14 +14,13 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from dataclasses import fields
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.frontend import text
 from bot.frontend.components import prompt_view
-from bot.render import Highlights, render
+from bot.render import Highlights, panel_fields, render
 from bot.service import OutboxMessage, PermanentError, TransientError
 
 if TYPE_CHECKING:
@@ -29,13 +28,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 CLOSED_DMS = 50007
-
-
-def highlights(raw: dict[str, Any]) -> Highlights | None:
-    """A board row's highlights as the renderer's ``Highlights`` (unknown keys are ignored)."""
-    known = {f.name for f in fields(Highlights)}
-    chosen = {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items() if k in known}
-    return Highlights(**cast(dict[str, Any], chosen)) if chosen else None
 
 
 class DiscordTransport:
@@ -103,12 +95,15 @@ class DiscordTransport:
     async def _board(self, msg: OutboxMessage, send: Any) -> discord.Message:
         payload = msg.payload
         view = payload.get("view") or {}
-        png = await asyncio.to_thread(render, view, highlights(payload.get("highlights") or {}))
+        png = await asyncio.to_thread(render, view, Highlights.from_payload(payload.get("highlights") or {}))
         caption = f"**Game #{msg.game_id}** · round {view.get('round', '?')} · {payload.get('caption', '')}"
         if msg.audience == "player":
             caption += "\n🔒 Only you see this board (your own face-down orders are shown)."
         file = discord.File(io.BytesIO(png), filename=f"agot-{msg.game_id}-round{view.get('round', 0)}.png")
-        result: discord.Message = await send(text.clip(caption), file=file, nonce=msg.key)
+        embed = discord.Embed(colour=discord.Colour.dark_gold())
+        for name, value in panel_fields(view):  # the panel's facts as text: tracks, supply, Power, hands, cards
+            embed.add_field(name=name, value=value, inline=True)
+        result: discord.Message = await send(text.clip(caption), file=file, embed=embed, nonce=msg.key)
         return result
 
     async def _status(self, msg: OutboxMessage, where: discord.abc.Messageable) -> str:

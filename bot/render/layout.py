@@ -9,7 +9,7 @@ ever carried its id by mistake.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, TypeGuard
 
 from bot.render import items as it
@@ -39,6 +39,14 @@ class Highlights:
     march_from: str | None = None
     march_to: tuple[str, ...] = ()
     focus: tuple[str, ...] = ()
+
+    @classmethod
+    def from_payload(cls, raw: Mapping[str, Any]) -> Highlights | None:
+        """Highlights sent as JSON (a "board" outbox row): known keys only, lists as tuples; None when empty
+        (the renderer then reads the combat from the view's notes)."""
+        known = {f.name for f in fields(cls)}
+        chosen: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items() if k in known}
+        return cls(**chosen) if chosen else None
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any]) -> Highlights:
