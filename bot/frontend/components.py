@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BUTTONS_MAX = 20  # up to 4 rows of 5 buttons; more options go to select menus
 SELECT_MAX = 25
 
 
@@ -38,7 +37,7 @@ def prompt_view(game_id: int, decision: dict[str, Any]) -> discord.ui.View | Non
         view.add_item(DefaultButton(game_id, did))
         return view
     listed = text.choices(decision)
-    if len(listed) <= BUTTONS_MAX:
+    if len(listed) <= text.BUTTONS_MAX:
         for i, choice in enumerate(listed):
             view.add_item(ChoiceButton(game_id, did, i, label=choice["label"], row=i // 5))
         return view

@@ -12,6 +12,7 @@ from typing import Any
 from engine.agot.board import board
 
 LIMIT = 2000  # characters in one Discord message
+BUTTONS_MAX = 20  # options shown as buttons (4 rows of 5); more go to select menus
 HOUSE_ICONS = {"stark": "🐺", "lannister": "🦁", "baratheon": "🦌", "greyjoy": "🦑", "tyrell": "🌹", "martell": "☀️"}
 
 
@@ -86,7 +87,7 @@ def orders_help(decision: dict[str, Any]) -> str:
     lines = [f"Place {info.get('must_place', '?')} orders on: {areas}.",
              f"Special orders (★) allowed: {info.get('special_limit', 0)}."]
     if info.get("restrictions"):
-        lines.append("Forbidden this round: " + ", ".join(info["restrictions"]) + ".")
+        lines.append("Forbidden this round: " + ", ".join(r.replace("-", " ") for r in info["restrictions"]) + ".")
     lines += ["Pick an area and its order below (as often as you like), then **Submit**; or reply here with one "
               "line, e.g. `Winterfell M+1, White Harbor D+1` "
               "(M-1, M0, M+1*, D+1, D+2*, S0, S+1*, R, R*, CP, CP*; a star is a special order).",
@@ -128,6 +129,8 @@ def prompt_text(game_id: int, decision: dict[str, Any], deadline: str | None) ->
     head = prompt_header(game_id, decision, deadline)
     if decision.get("options") is None:
         return clip(f"{head}\n{structured_help(decision)}")
+    if len(decision["options"]) > BUTTONS_MAX:  # the select menus carry each option's description
+        return clip(f"{head}\nChoose in the menus below ({len(decision['options'])} options), or reply with a number.")
     return clip("\n".join([head, *choice_lines(decision)]))
 
 

@@ -1,0 +1,55 @@
+"""The DM text forms and the prompt words, without Discord."""
+
+import pytest
+
+from bot.frontend.answers import TextRefused, parse_march, text_answer
+from bot.frontend.components import draft_of, with_draft
+from bot.frontend.text import chunks, lookup_entries, prompt_text, status_text
+
+
+def test_a_march_in_words():
+    assert parse_march("from Winterfell: knight, 2 footmen to Castle Black; ship to Bay of Ice + power") == {
+        "from": "Winterfell", "moves": {"Castle Black": ["knight", "footman", "footman"], "Bay of Ice": ["ship"]},
+        "leave_power_token": True}
+    assert parse_march("from Winterfell: stay") == {"from": "Winterfell", "moves": {}, "leave_power_token": False}
+
+
+@pytest.mark.parametrize("bad, hint", [("Winterfell: knight to Karhold", "from AREA"),
+                                       ("from Winterfell knight to Karhold", "colon"),
+                                       ("from Winterfell: knight Karhold", "UNITS to AREA"),
+                                       ("from Winterfell: dragon to Karhold", "is not a unit")])
+def test_a_bad_march_says_what_to_write(bad, hint):
+    with pytest.raises(TextRefused, match=hint):
+        parse_march(bad)
+
+
+def test_numbers_answer_option_decisions_and_json_the_rest():
+    decision = {"kind": "bid", "options": [0, 1, 2]}
+    assert text_answer(decision, " 3 ") == 2
+    for bad in ("0", "4", "two"):
+        with pytest.raises(TextRefused, match="number from 1 to 3"):
+            text_answer(decision, bad)
+    assert text_answer({"kind": "orders", "options": None}, "Winterfell D+1") == "Winterfell D+1"
+    assert text_answer({"kind": "muster", "options": None}, "[]") == []
+    with pytest.raises(TextRefused, match="JSON"):
+        text_answer({"kind": "muster", "options": None}, "knight in Winterfell")
+
+
+def test_the_orders_draft_lives_in_the_message_text():
+    content = with_draft("**Game #1 · Stark: orders**\nPlace 2 orders", {"Winterfell": "M+1*", "White Harbor": "D+1"})
+    assert draft_of(content) == {"Winterfell": "M+1*", "White Harbor": "D+1"}
+    assert draft_of(with_draft(content, {"Winterfell": "CP"})) == {"Winterfell": "CP"}
+
+
+def test_words_fit_discord():
+    assert all(len(c) <= 2000 for c in chunks(["x" * 1500] * 5 + ["y" * 3000]))
+    many = {"id": "9", "player": "stark", "kind": "raven", "label": "Messenger Raven", "prompt": "Raven",
+            "options": list(range(40)), "choices": None}
+    assert len(prompt_text(1, many, None)) <= 2000 and "40 options" in prompt_text(1, many, None)
+    status = status_text(1, {"round": 3, "phase": "planning", "waiting": [
+        {"house": "stark", "user_id": 5, "kind": "orders", "label": "orders",
+         "deadline": "2026-01-02T00:00:00+00:00"}]})
+    assert "<@5>" in status and "<t:1767312000:R>" in status
+    entries = lookup_entries()
+    assert "Tyrion Lannister" in entries and "Winterfell" in entries and "Mammoth Riders" in entries
+    assert all(len(v) <= 2000 for v in entries.values())
