@@ -202,6 +202,64 @@ class AgotCog(commands.Cog):
             f"{'on' if s.get('tides_of_battle') else 'off'}, tie-breaks {s.get('tiebreak', 'rb2')}, deadlines: "
             f"{deadlines or 'defaults'}.", ephemeral=True)
 
+    # --- repair by the game's managers (the creator, Manage Server, the bot's owners); each is announced ----
+
+    @agot.command(name="pause", description="Pause a game: deadlines stop, keeping their remaining time (managers)")
+    @app_commands.autocomplete(game=game_choices)
+    async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("running",))
+        await self.service.pause(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
+        self.bot.kick()
+        await interaction.response.send_message(f"⏸️ Game #{info.id} is paused by {interaction.user.mention}.",
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @agot.command(name="resume", description="Resume a paused game (managers)")
+    @app_commands.autocomplete(game=game_choices)
+    async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("paused",))
+        await self.service.resume(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
+        self.bot.kick()
+        await interaction.response.send_message(f"▶️ Game #{info.id} resumes.")
+
+    @agot.command(name="rewind", description="Undo the last answers, e.g. after a misclick the table agreed on")
+    @app_commands.describe(count="how many answers to undo", reason="why (shown in the feed)")
+    @app_commands.autocomplete(game=game_choices)
+    async def rewind(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 20] = 1,
+                     reason: app_commands.Range[str, 1, 200] = "agreed by the table", game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("running",))
+        await interaction.response.defer(thinking=True)
+        notice = await self.service.rewind(info.id, interaction.user.id, count,
+                                           manager=self.is_manager(interaction, info), reason=reason)
+        self.bot.kick()
+        await interaction.followup.send(f"⏪ {text.clip(notice, 1900)}")
+
+    @agot.command(name="replace", description="Give a house's seat to another member (managers)")
+    @app_commands.autocomplete(house=house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def replace(self, interaction: discord.Interaction, house: str, member: discord.Member,
+                      game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("running", "paused"))
+        if member.bot:
+            raise Refusal("A bot cannot take a seat.")
+        await self.service.replace(info.id, interaction.user.id, house, member.id, member.display_name,
+                                   manager=self.is_manager(interaction, info))
+        self.bot.kick()
+        await interaction.response.send_message(f"🔁 {member.mention} now plays {text.house_name(house)} in game "
+                                                f"#{info.id}; the open prompts go to them.",
+                                                allowed_mentions=discord.AllowedMentions(users=[member]))
+
+    @agot.command(name="history", description="The board as a round's phase began (public)")
+    @app_commands.describe(round="the round (1-10)", phase="the phase")
+    @app_commands.autocomplete(game=game_choices)
+    async def history(self, interaction: discord.Interaction, round: app_commands.Range[int, 1, 10],
+                      phase: Literal["westeros", "planning", "action"] = "planning", game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        view = await self.service.history(info.id, round, phase)
+        png = await asyncio.to_thread(render, view)
+        await interaction.followup.send(f"Game #{info.id} as round {round}'s {phase} phase began.", ephemeral=True,
+                                        file=discord.File(io.BytesIO(png), filename=f"agot-{info.id}-r{round}.png"))
+
     # --- reading a game -------------------------------------------------------------------------------------
 
     @agot.command(name="status", description="Round, phase, and who the game waits for")
