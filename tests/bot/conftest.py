@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -13,8 +14,9 @@ from bot.frontend.client import AgotBot
 from bot.service import TableService
 
 
-async def make_bot(path: Path) -> AgotBot:
-    service = await TableService.open(path, clock=AgotBot.clock)
+async def make_bot(path: Path, seed: int = 1) -> AgotBot:
+    """The bot over the SQLite file at ``path``; ``seed`` fixes the games' secrets and deals (same game each run)."""
+    service = await TableService.open(path, clock=AgotBot.clock, randbits=random.Random(seed).getrandbits)
     return AgotBot(service, sweep_seconds=3600)
 
 
