@@ -2,8 +2,10 @@
 
 * orders: the text itself (the engine parses ``Winterfell M+1, White Harbor D+1`` and names every bad part);
 * a March: ``from Winterfell: knight, 2 footmen to Castle Black; ship to Bay of Ice + power``;
+* mustering: ``Winterfell: knight, upgrade siege engine; White Harbor: ship to The Narrow Sea`` (``none``: nothing);
+* units to lose (supply reconciliation, wildling losses): ``Winterfell: footman; The Shivering Sea: ship``;
 * an option decision: the number of the option (as listed in the prompt);
-* any other structured decision: JSON, as documented in docs/decisions.md.
+* anything else, or instead of the forms above: JSON, as documented in docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -62,6 +64,47 @@ def parse_march(text: str) -> dict[str, Any]:
     return {"from": source, "moves": moves, "leave_power_token": leave}
 
 
+def by_area(text: str) -> list[tuple[str, str]]:
+    """``AREA: item, item; AREA: item`` as (area, item) pairs, in order."""
+    pairs = []
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        if ":" not in part:
+            raise TextRefused(f"'{part.strip()[:40]}': write AREA: UNITS, and separate areas with ;")
+        area, items = (x.strip() for x in part.split(":", 1))
+        pairs += [(area, item.strip()) for item in items.split(",") if item.strip()]
+    return pairs
+
+
+def parse_losses(text: str) -> list[list[str]]:
+    if text.strip().lower() in ("none", "nothing"):
+        return []
+    return [[area, unit] for area, item in by_area(text) for unit in parse_units(item)]
+
+
+def parse_muster(text: str) -> list[dict[str, str]]:
+    if text.strip().lower() in ("none", "nothing"):
+        return []
+    actions: list[dict[str, str]] = []
+    for area, item in by_area(text):
+        words = item.strip()
+        if words.lower().startswith("upgrade"):
+            units = parse_units(re.sub(r"^upgrade\s+(to\s+)?", "", words, flags=re.I))
+            actions += [{"area": area, "upgrade": unit} for unit in units]
+        elif " to " in words.lower():
+            index = words.lower().rindex(" to ")
+            actions += [{"area": area, "unit": unit, "to": words[index + 4:].strip()}
+                        for unit in parse_units(words[:index])]
+        else:
+            actions += [{"area": area, "unit": unit} for unit in parse_units(words)]
+    return actions
+
+
+TEXT_FORMS = {"march": parse_march, "muster": parse_muster, "reconcile": parse_losses,
+              "wildling_destroy": parse_losses}
+
+
 def text_answer(decision: dict[str, Any], text: str) -> Any:
     """The answer ``text`` stands for in ``decision``; raises TextRefused with a hint if it stands for none."""
     text = text.strip()
@@ -71,9 +114,12 @@ def text_answer(decision: dict[str, Any], text: str) -> Any:
         return decision["options"][int(text) - 1]
     if decision["kind"] == "orders":
         return text
-    if decision["kind"] == "march":
-        return parse_march(text)
-    try:
-        return json.loads(text)
-    except ValueError:
-        raise TextRefused("this choice takes JSON (see docs/decisions.md), or press Use the default") from None
+    if text[:1] in "[{":
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise TextRefused("that is not valid JSON") from None
+    form = TEXT_FORMS.get(decision["kind"])
+    if form is None:
+        raise TextRefused("this choice takes JSON (see docs/decisions.md), or press Use the default")
+    return form(text)

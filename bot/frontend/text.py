@@ -6,6 +6,7 @@ tested on their own. Everything here is shown to exactly the audience the servic
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
@@ -114,14 +115,29 @@ def structured_help(decision: dict[str, Any]) -> str:
         return orders_help(decision)
     if kind == "march":
         return march_help(decision)
-    return ("This choice has several parts. Press **Use the default** to play the safe choice shown, or reply "
-            "with the answer as JSON (see docs/decisions.md). Default: `" + clip(_plain(decision.get("default")), 300)
-            + "`")
+    info = decision["info"]
+    if kind == "muster":
+        castles = "; ".join(f"{area_name(a)} ({spec.get('points', '?')} points)"
+                            for a, spec in sorted(info.get("areas", {}).items()))
+        costs = ", ".join(f"{unit.replace('_', ' ')} {points}" for unit, points in (info.get("costs") or {}).items())
+        how = (f"Muster in: {castles}. Points: {costs}. Reply e.g. `Winterfell: knight; White Harbor: ship to The "
+               "Narrow Sea` or `Winterfell: upgrade knight` (a Footman becomes a Knight), or `none`.")
+    elif kind in ("reconcile", "wildling_destroy"):
+        count = info.get("must_destroy", info.get("count", "?"))
+        how = f"Choose {count} unit(s) to destroy. Reply e.g. `Winterfell: footman; The Shivering Sea: ship`."
+    else:
+        how = "Reply with the answer as JSON (see docs/decisions.md)."
+    return (f"{how}\nOr press **Use the default**: `" + clip(default_words(decision.get("default")), 300) + "`")
 
 
-def _plain(value: Any) -> str:
-    import json
-
+def default_words(value: Any) -> str:
+    """A structured default in the words of the text forms (area names, unit names)."""
+    if isinstance(value, list) and all(isinstance(v, list) and len(v) == 2 for v in value):
+        return "; ".join(f"{area_name(a)}: {u.replace('_', ' ')}" for a, u in value) or "none"
+    if isinstance(value, list) and all(isinstance(v, dict) for v in value):
+        parts = [f"{area_name(v.get('area', '?'))}: " + (f"upgrade {v['upgrade']}" if "upgrade" in v else
+                 f"{v.get('unit', '?')}" + (f" to {area_name(v['to'])}" if v.get("to") else "")) for v in value]
+        return "; ".join(p.replace("_", " ") for p in parts) or "none"
     return json.dumps(value, ensure_ascii=False)
 
 

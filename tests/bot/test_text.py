@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.frontend.answers import TextRefused, parse_march, text_answer
+from bot.frontend.answers import TextRefused, parse_losses, parse_march, parse_muster, text_answer
 from bot.frontend.components import draft_of, with_draft
 from bot.frontend.text import chunks, lookup_entries, prompt_text, status_text
 
@@ -31,8 +31,10 @@ def test_numbers_answer_option_decisions_and_json_the_rest():
             text_answer(decision, bad)
     assert text_answer({"kind": "orders", "options": None}, "Winterfell D+1") == "Winterfell D+1"
     assert text_answer({"kind": "muster", "options": None}, "[]") == []
-    with pytest.raises(TextRefused, match="JSON"):
+    with pytest.raises(TextRefused, match="AREA: UNITS"):
         text_answer({"kind": "muster", "options": None}, "knight in Winterfell")
+    with pytest.raises(TextRefused, match="JSON"):
+        text_answer({"kind": "tides_unknown", "options": None}, "anything")
 
 
 def test_the_orders_draft_lives_in_the_message_text():
@@ -53,3 +55,16 @@ def test_words_fit_discord():
     entries = lookup_entries()
     assert "Tyrion Lannister" in entries and "Winterfell" in entries and "Mammoth Riders" in entries
     assert all(len(v) <= 2000 for v in entries.values())
+
+
+def test_mustering_and_losses_in_words():
+    assert parse_muster("Winterfell: knight, upgrade siege engine; White Harbor: ship to The Narrow Sea") == [
+        {"area": "Winterfell", "unit": "knight"}, {"area": "Winterfell", "upgrade": "siege_engine"},
+        {"area": "White Harbor", "unit": "ship", "to": "The Narrow Sea"}]
+    assert parse_muster("none") == [] and parse_losses("nothing") == []
+    assert parse_losses("Winterfell: 2 footmen; The Shivering Sea: ship") == [
+        ["Winterfell", "footman"], ["Winterfell", "footman"], ["The Shivering Sea", "ship"]]
+    with pytest.raises(TextRefused, match="AREA: UNITS"):
+        parse_losses("Winterfell footman")
+    assert text_answer({"kind": "reconcile", "options": None}, '[["winterfell", "footman"]]') == [
+        ["winterfell", "footman"]]
