@@ -24,12 +24,17 @@ class OneLineParser(argparse.ArgumentParser):
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
         replay = Replay.load(Path(args.file))
+        if args.commitment is not None and replay.commitment() != args.commitment.strip().lower():
+            raise ReplayError("the file's secret and salt do not match that commitment: this is not the game "
+                              "that was announced")
         game = replay.play()
     except ReplayError as exc:
         raise Refusal(str(exc)) from None
     winner = game.state.winner or "nobody (the game is not over)"
     print(f"{len(replay.answers)} answers re-played; round {game.state.round}; winner {winner}")
     print(f"sha256 {state_hash(game)}")
+    if args.commitment is not None:
+        print(f"commitment {args.commitment.strip().lower()} matches the file's secret and salt")
     return 0
 
 
@@ -38,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
     p = sub.add_parser("replay", help="re-play a replay file through the engine alone")
     p.add_argument("file")
+    p.add_argument("--commitment", help="the SHA-256 posted when the game started: check the file's secret")
     p.set_defaults(run=cmd_replay)
     stored.add_commands(sub)
     return parser

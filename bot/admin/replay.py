@@ -7,7 +7,8 @@ A replay file is JSON::
      "seed": <what Game.new(seed=...) took: an integer, or a 256-bit RNG secret as 64 hex digits (passed as bytes)>,
      "seats": [{"house": "stark", "user_id": 42, "name": "Ann"}, ...],
      "answers": [{"seq": 1, "house": "stark", "decision": "7", "answer": <JSON>}, ...],
-     "final": {"sha256": "...", "winner": "stark", "round": 9}}      # optional: what the game reached
+     "final": {"sha256": "...", "winner": "stark", "round": 9},      # optional: what the game reached
+     "salt": "..."}                                                   # optional: the fair-dealing salt
 
 It holds the RNG secret and every hidden answer, so it reveals the whole game: it is for finished games or the
 game's managers. ``replay`` re-plays it answer by answer; any refused answer, malformed field or a final state
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.service.replay import state_hash
+from bot.service.replay import commitment, state_hash
 from engine.agot import Game, Settings
 from engine.agot.agent import RandomAgent
 from engine.core import EngineError, IllegalAnswer, Rng
@@ -55,6 +56,10 @@ class Replay:
     seats: list[dict[str, Any]] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)
     final: dict[str, Any] | None = None
+    salt: str | None = None  # with the seed, it must hash to the commitment posted when the game started
+
+    def commitment(self) -> str | None:
+        return commitment(str(self.seed), self.salt) if self.salt else None
 
     def new_game(self) -> Game:
         """The game as it stood before the first answer."""
@@ -97,6 +102,8 @@ class Replay:
         }
         if self.final is not None:
             raw["final"] = self.final
+        if self.salt is not None:
+            raw["salt"] = self.salt
         return raw
 
     def save(self, path: Path) -> None:
@@ -126,7 +133,10 @@ class Replay:
         seqs = [a.seq for a in answers]
         if seqs != sorted(set(seqs)):
             raise ReplayError("answers are not in strictly increasing sequence order")
-        return cls(players, settings, raw["seed"], seats, answers, final)
+        salt = raw.get("salt")
+        if salt is not None and not isinstance(salt, str):
+            raise ReplayError("field \"salt\" must be a string")
+        return cls(players, settings, raw["seed"], seats, answers, final, salt)
 
     @classmethod
     def load(cls, path: Path) -> Replay:

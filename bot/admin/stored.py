@@ -58,7 +58,7 @@ async def stored_replay(repo: Repo, row: GameRow) -> Replay:
     settings = {k: row.settings[k] for k in ENGINE_SETTINGS if k in row.settings}
     final = {"sha256": row.state_hash, "round": row.round}
     return Replay(row.players, settings, engine_seed(row.seed), sorted(seats, key=lambda s: str(s["house"])),
-                  answers, final)
+                  answers, final, row.settings.get("fair_salt"))
 
 
 def engine_seed(stored: str) -> Any:

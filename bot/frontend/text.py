@@ -182,6 +182,12 @@ def standings_text(game_id: int, over: dict[str, Any]) -> str:
     lines = [f"🏆 **Game #{game_id} is over: {house_name(over.get('winner'))} wins"
              f"{' in round ' + str(over['round']) if over.get('round') else ''}.**"]
     lines += [f"{place}. {house_name(house)}" for place, house in enumerate(over.get("ranking") or [], start=1)]
+    fair = over.get("fair") or {}
+    if fair:
+        lines += [f"🔐 The game's secret was `{fair['secret']}` with salt `{fair['salt']}`: SHA-256 "
+                  f"`{fair['commitment']}`, as committed at the start. Check every shuffle with "
+                  f"`python -m bot.admin replay FILE --commitment {fair['commitment']}` on the game's replay file "
+                  "(`python -m bot.admin export`)."]
     return clip("\n".join(lines))
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from bot.service.clock import Clock, system_clock
 from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher
-from bot.service.replay import Divergence, apply_answers, state_hash, state_text
+from bot.service.replay import Divergence, apply_answers, commitment, state_hash, state_text
 from bot.service.routing import board_moment, route_events
 from bot.service.settings import deadline_seconds
 from bot.storage import (
@@ -282,8 +282,12 @@ class TableCore:
     def _game_over(self, t: Table) -> NewMessage:
         assert t.game is not None
         s = t.game.state
+        fair = {}
+        if t.row.seed is not None and t.row.settings.get("fair_salt"):
+            salt = t.row.settings["fair_salt"]
+            fair = {"secret": t.row.seed, "salt": salt, "commitment": commitment(t.row.seed, salt)}
         return NewMessage(t.id, "public", None, "game_over",
-                          {"winner": s.winner, "ranking": s.ranking, "round": s.round,
+                          {"winner": s.winner, "ranking": s.ranking, "round": s.round, "fair": fair,
                            "text": f"{t.game.house_name(s.winner or '')} won the game in round {s.round}."})
 
     async def _status_message(self, repo: Repo, t: Table) -> NewMessage:

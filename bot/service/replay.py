@@ -21,6 +21,12 @@ def state_hash(game: Game) -> str:
     return hashlib.sha256(state_text(game).encode()).hexdigest()
 
 
+def commitment(seed: str, salt: str) -> str:
+    """The public commitment to a game's RNG secret, posted when it starts: SHA-256 of the per-game salt and the
+    stored secret. Revealed at the end, the two let anyone check that no deck was arranged during the game."""
+    return hashlib.sha256(f"agot-fair:{salt}:{seed}".encode()).hexdigest()
+
+
 def new_game(players: int, seed: str, settings: dict[str, Any]) -> Game:
     """The game at its start, from the stored seed (the RNG secret) and settings."""
     return Game.new(player_count=players, seed=int(seed), settings=engine_settings(settings))

@@ -23,7 +23,7 @@ from bot.service.deadlines import Deadlines
 from bot.service.history import History
 from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher, Transport
-from bot.service.replay import new_game, state_hash
+from bot.service.replay import commitment, new_game, state_hash
 from bot.service.routing import route_events
 from bot.service.settings import normalize
 from bot.storage import (
@@ -140,10 +140,16 @@ class TableService(Deadlines, History):
                 async with self.store.transaction() as repo:
                     for s in t.seats:
                         await repo.update_seat(game_id, s.user_id, house=s.house)
-                    fields = {"status": "running", "seed": seed, "started_at": iso(now)}
+                    salt = f"{self.randbits(128):032x}"  # revealed with the secret when the game ends
+                    t.row.settings = {**t.row.settings, "fair_salt": salt}
+                    fields = {"status": "running", "seed": seed, "started_at": iso(now), "settings": t.row.settings}
                     await self._write_state(repo, t, 0, now, events, state_hash(game), fields, snapshot=True)
                     messages = route_events(game_id, events, t.user_of())
                     messages.append(self._board(t, "The game begins.", {}))
+                    messages.append(self._notice(
+                        t, f"🔐 Fair dealing: every shuffle of this game comes from one secret, committed now as "
+                           f"SHA-256 {commitment(seed, salt)}. It is revealed when the game ends, so anyone can "
+                           "re-play the game and check that no deck was arranged."))
                     messages += await self._sync_prompts(repo, t, now)
                     await repo.add_messages(messages, iso(now))
             except BaseException:
