@@ -5,9 +5,11 @@ these prove the bot's requests and Discord's payloads survive real HTTP, multipa
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
 import pytest_asyncio
 
@@ -37,12 +39,19 @@ async def disconnect(fake: FakeDiscord, bot: AgotBot, running: asyncio.Task[None
 
 
 @pytest_asyncio.fixture
-async def wire(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Path]]:
+async def wire(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[tuple[FakeDiscord, Path]]:
+    """The fake Discord with discord.py aimed at it; afterwards discord.py's URLs are Discord's again, and no
+    error was logged (discord.py only logs the exceptions of component callbacks and gateway parsing)."""
+    caplog.set_level(logging.ERROR)
     async with FakeDiscord() as fake:
         for uid, name in PLAYERS.items():
             fake.add_user(uid, name)
         with fake.pointed_at():
             yield fake, tmp_path / "agot.sqlite3"
+    assert discord.http.Route.BASE.startswith("https://discord.com/api/")
+    assert discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY.host == "gateway.discord.gg"
+    logged = caplog.get_records("setup") + caplog.get_records("call") + caplog.records
+    assert not [r.getMessage() for r in logged if r.levelno >= logging.ERROR]
 
 
 @pytest_asyncio.fixture
@@ -148,7 +157,7 @@ async def test_start_uploads_the_board_png_and_a_dm_board_and_text_go_over_the_w
     for typed, verdict in (("hello", "❌"), (default.split(": ", 1)[1].rstrip("."), "✅")):
         before = len(fake.channel_messages(dm))
         await fake.dm_text(103, typed)
-        reply = await fake.until(lambda: [m for m in fake.channel_messages(dm)[before:] if m["author"]["bot"]])
+        reply = await fake.until(lambda n=before: [m for m in fake.channel_messages(dm)[n:] if m["author"]["bot"]])
         assert reply[0]["content"].startswith(verdict), reply[0]["content"]
     waiting = (await bot.service.status(1))["waiting"]
     assert 103 not in [w["user_id"] for w in waiting] and 101 in [w["user_id"] for w in waiting]
