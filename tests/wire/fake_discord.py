@@ -74,6 +74,7 @@ class FakeDiscord:
         r.add_get("/api/v10/oauth2/applications/@me", self.application)
         r.add_put("/api/v10/applications/{app}/commands", self.put_commands)
         r.add_post("/api/v10/users/@me/channels", self.open_dm)
+        r.add_get("/api/v10/channels/{cid:\\d+}", self.get_channel)
         r.add_post("/api/v10/channels/{cid}/messages", self.create_message)
         r.add_patch("/api/v10/channels/{cid}/messages/{mid}", self.edit_message)
         r.add_post("/api/v10/interactions/{iid}/{token}/callback", self.callback)
@@ -295,6 +296,17 @@ class FakeDiscord:
         call = await self._record(request)
         uid = int(call.body["recipient_id"])
         cid = await self._dm_of(uid)
+        return self.json({"id": str(cid), "type": 1, "recipients": [self.users[uid]], "last_message_id": None})
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        # used by the bot's first delivery sweep after a restart, which runs before the gateway fills the cache
+        await self._record(request)
+        cid = int(request.match_info["cid"])
+        if cid == CHANNEL_ID:
+            return self.json(self._text_channel())
+        uid = next((u for u, c in self.dm_channels.items() if c == cid), None)
+        if uid is None:
+            return self.json({"message": "Unknown Channel", "code": 10003}, status=404)
         return self.json({"id": str(cid), "type": 1, "recipients": [self.users[uid]], "last_message_id": None})
 
     async def create_message(self, request: web.Request) -> web.Response:
