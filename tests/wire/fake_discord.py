@@ -314,7 +314,14 @@ class FakeDiscord:
         mid = next(self._ids)
         cid = int(request.match_info["cid"])
         body = call.body or {}
+        nonce = body.get("nonce")
+        if nonce and body.get("enforce_nonce"):  # Discord returns the message it already made for this nonce
+            again = next((m for m in self.messages.values() if m.get("nonce") == nonce
+                          and int(m["channel_id"]) == cid), None)
+            if again is not None:
+                return self.json(again)
         message = self._message(mid, cid, self.users[BOT_ID], body.get("content") or "", body, call.files)
+        message["nonce"] = nonce
         self.messages[mid] = message
         return self.json(message)
 

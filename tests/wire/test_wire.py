@@ -184,6 +184,14 @@ async def test_a_click_after_a_restart_is_acknowledged(wire):
         assert followed["content"].startswith("✅"), followed["content"]
         status = await bot.service.status(1)
         assert all(w["user_id"] != 102 or w["kind"] != "orders" for w in status["waiting"])
+        # whatever the first bot had not delivered when it closed, the new one delivered: one prompt per player,
+        # every outbox message sent with a nonce Discord enforces (a resend returns the first message)
+        for uid in PLAYERS:
+            await fake.until(lambda uid=uid: dm_prompts(fake, uid))
+            assert len(dm_prompts(fake, uid)) == 1
+        posts = fake.seen("POST", "/api/v10/channels/")
+        assert posts and all(c.body.get("enforce_nonce") and c.body.get("nonce") for c in posts
+                             if "You joined" not in (c.body.get("content") or ""))
     finally:
         await disconnect(fake, bot, running)
     assert not [c for c in fake.calls if c.status == 404]
