@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,3 +85,29 @@ def custom_ids(message: Any) -> list[str]:
             if cid:
                 out.append(cid)
     return out
+
+
+class AckClock:
+    """Real time from an interaction's arrival (discord.py builds the Interaction) to the bot's first response (the
+    interaction callback request), measured on discord.py's own code paths: the 3-second rule's figure."""
+
+    def __init__(self, monkeypatch: Any) -> None:
+        from discord.webhook.async_ import AsyncWebhookAdapter
+
+        self.arrived: dict[int, float] = {}
+        self.acks: list[float] = []
+        build, respond = discord.Interaction.__init__, AsyncWebhookAdapter.create_interaction_response
+        clock = self
+
+        def arrive(interaction: Any, *args: Any, **kw: Any) -> None:
+            build(interaction, *args, **kw)
+            clock.arrived[interaction.id] = time.perf_counter()
+
+        def first_response(adapter: Any, interaction_id: int, *args: Any, **kw: Any) -> Any:
+            start = clock.arrived.pop(int(interaction_id), None)
+            if start is not None:
+                clock.acks.append(time.perf_counter() - start)
+            return respond(adapter, interaction_id, *args, **kw)
+
+        monkeypatch.setattr(discord.Interaction, "__init__", arrive)
+        monkeypatch.setattr(AsyncWebhookAdapter, "create_interaction_response", first_response)

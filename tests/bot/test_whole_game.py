@@ -10,7 +10,7 @@ import pytest
 
 from bot.service import OutboxMessage
 from engine.core import Rng
-from tests.bot.players import HEADER, Player, game_over
+from tests.bot.players import HEADER, AckClock, Player, game_over
 from tests.stack.test_leaks import Auditor
 
 
@@ -37,8 +37,9 @@ def audit_every_delivery(bot, gid: int) -> Callable[[], Auditor | None]:
 
 
 @pytest.mark.asyncio
-async def test_a_whole_three_player_game_from_create_to_final_standings(world):
+async def test_a_whole_three_player_game_from_create_to_final_standings(world, monkeypatch):
     env, path = world
+    ack = AckClock(monkeypatch)
     guild = env.create_guild()
     channel = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"player{i}")) for i in range(3)]
@@ -85,6 +86,10 @@ async def test_a_whole_three_player_game_from_create_to_final_standings(world):
     auditor = audit()
     assert auditor.checked > 200 and auditor.hidden_seen["orders"] > 0 and auditor.hidden_seen["bids"] > 0
     timings.sort()
+    acks = sorted(ack.acks)
+    assert len(acks) >= clicks and acks[-1] < 1.0  # every interaction acknowledged well within Discord's 3 s
+    p50, p99 = acks[len(acks) // 2] * 1000, acks[int(len(acks) * 0.99)] * 1000
+    print(f"\nacknowledgement p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(acks)} interactions")
     dms = sum(len(p.dms()) for p in players)
     largest = max(a.size for m in history for a in m.attachments)
     print(f"\n{clicks} answers; per-answer round trip p50 {timings[len(timings) // 2] * 1000:.1f} ms, "
