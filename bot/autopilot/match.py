@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.autopilot.player import Autopilot
@@ -26,6 +27,8 @@ class Outcome:
     winner: str | None
     refused: int  # autopilot answers the engine refused (each retried with the default)
     decisions: int
+    game: Game
+    kinds: Counter[str] = field(default_factory=Counter)  # decision kinds the autopilot answered
 
 
 def play(players: int, seed: int, seat: str | None, opponents: str) -> Outcome:
@@ -41,6 +44,7 @@ def play(players: int, seed: int, seat: str | None, opponents: str) -> Outcome:
         else:
             agents[house] = DefaultAgent()
     refused = decisions = 0
+    kinds: Counter[str] = Counter()
     while not game.over:
         if decisions >= MAX_DECISIONS:
             raise RuntimeError(f"game {seed} stalled after {decisions} decisions")
@@ -48,6 +52,8 @@ def play(players: int, seed: int, seat: str | None, opponents: str) -> Outcome:
         view = game.view(decision.player)
         mine = next(d for d in view["private"]["decisions"] if d["id"] == decision.id)
         agent = agents[decision.player]
+        if isinstance(agent, Autopilot):
+            kinds[decision.kind] += 1
         for attempt in range(RETRIES + 1):
             answer = agent.answer(view, mine) if attempt < RETRIES else mine["default"]
             try:
@@ -61,4 +67,4 @@ def play(players: int, seed: int, seat: str | None, opponents: str) -> Outcome:
                 continue
             break
         decisions += 1
-    return Outcome(game.state.winner, refused, decisions)
+    return Outcome(game.state.winner, refused, decisions, game, kinds)

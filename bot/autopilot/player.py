@@ -149,11 +149,25 @@ class Autopilot:
         info = decision["info"]
         costs, pool = info["costs"], dict(info["pool"])
         actions: list[dict[str, Any]] = []
+        me = view["viewer"]
+        sizes = {a: len(spot.get("units", [])) for a, spot in view["areas"].items() if spot.get("house") == me}
+        limits = sorted(view["houses"][me].get("army_limits", []), reverse=True)
+
+        def fits(area: str) -> bool:
+            grown = dict(sizes)
+            grown[area] = grown.get(area, 0) + 1
+            armies = sorted((n for n in grown.values() if n >= 2), reverse=True)
+            return len(armies) <= len(limits) and all(n <= cap for n, cap in zip(armies, limits))
+
+        def add(area: str) -> None:
+            sizes[area] = sizes.get(area, 0) + 1
+
         ranked = sorted(info["areas"].items(), key=lambda kv: -self.threat(view, kv[0]))
         for area, spec in ranked:
             points, footmen = spec["points"], spec["footmen"]
             while points > 0:
-                if points >= costs["knight"] and pool["knight"] > 0:
+                if points >= costs["knight"] and pool["knight"] > 0 and fits(area):
+                    add(area)
                     actions.append({"area": area, "unit": "knight"})
                     pool["knight"] -= 1
                     points -= costs["knight"]
@@ -162,7 +176,8 @@ class Autopilot:
                     pool["knight"] -= 1
                     footmen -= 1
                     points -= costs["upgrade_knight"]
-                elif pool["footman"] > 0 and points >= costs["footman"]:
+                elif pool["footman"] > 0 and points >= costs["footman"] and fits(area):
+                    add(area)
                     actions.append({"area": area, "unit": "footman"})
                     pool["footman"] -= 1
                     points -= costs["footman"]
