@@ -37,7 +37,8 @@ def main(argv: list[str] | None = None) -> int:
             refused += outcome.refused
             if not args.quiet:
                 print(f"vs {opponents} game {i + 1} seed {args.seed + i}: autopilot {seat}, winner "
-                      f"{outcome.winner} in round {outcome.game.state.round}, {outcome.decisions} decisions, {outcome.refused} refused")
+                      f"{outcome.winner} in round {outcome.game.state.round}, {outcome.decisions} decisions, "
+                      f"{outcome.refused} refused")
         rates[opponents] = 100.0 * wins / args.games
         if not args.quiet:
             print(f"vs {opponents}: {wins}/{args.games} wins, {refused} autopilot answers refused")
