@@ -78,7 +78,7 @@ class Transport(Protocol):
 
 
 def backoff(attempts: int) -> float:
-    return min(BACKOFF_FIRST * 2 ** max(attempts - 1, 0), BACKOFF_MAX)
+    return min(BACKOFF_FIRST * 2 ** min(max(attempts - 1, 0), 20), BACKOFF_MAX)  # capped: never overflows
 
 
 class Dispatcher:

@@ -21,6 +21,7 @@ class Player:
     rng: Rng
     done: set[int] = field(default_factory=set)  # prompt messages already answered
     replies: list[str] = field(default_factory=list)  # every ephemeral answer the bot gave after a click
+    texts: int = 0  # prompts answered by DM text (not an interaction)
 
     @property
     def user(self) -> simcord.UserHandle:
@@ -51,6 +52,7 @@ class Player:
             elif default is not None and text_orders and "orders" in message.content.split("\n")[0]:
                 line = next(x for x in message.content.split("\n") if x.startswith("Default"))
                 await self.user.send_dm(line.split(": ", 1)[1].rstrip("."))
+                self.texts += 1
                 acted += 1
                 continue
             elif default is not None:

@@ -3,7 +3,8 @@ compared with the raw engine state at the moment it was written (a shadow game f
 
 Before their reveal: no other house's placed order (area -> token), no other house's bid, no other combatant's
 chosen House card; never: the Raven's peek (to anyone but its holder), the top wildling card, the order of any
-deck, the RNG state or the game's secret. Every event in a message reaches its recipient (public, or that house).
+deck, the RNG state or the game's secret (until the game is over: its final standings reveal the secret for the
+fairness check). Every event in a message reaches its recipient (public, or that house).
 The checks look for the secret values of the raw state inside the payload's structure, not for key names.
 """
 
@@ -162,7 +163,8 @@ class Auditor:
             if len(lst) >= 3 and any(lst == deck[:len(lst)] for deck in decks):
                 found.append(f"a deck order {lst}")
         rng_secret = s.rng.to_dict()["secret"]  # the hex secret the state holds
-        if any(value in scalars(payload) or any(str(value) in t for t in texts) for value in (rng_secret, self.secret)):
+        revealed = msg.kind == "game_over" and self.game.over  # the fairness proof: nothing is left to predict
+        if not revealed and any(value in scalars(payload) or any(str(value) in t for t in texts) for value in (rng_secret, self.secret)):
             found.append("the RNG state or secret")
         return found
 
@@ -226,3 +228,17 @@ def test_the_auditor_sees_a_leak(tmp_path: Path) -> None:
     assert auditor.leaks(leak, "stark") == []
     rng = OutboxMessage(2, 1, "public", None, "notice", {"text": f"state {game.state.rng.to_dict()['secret']}"}, "k2")
     assert auditor.leaks(rng, None) == ["the RNG state or secret"]
+
+
+def test_the_secret_may_be_revealed_only_by_the_final_standings() -> None:
+    """The final standings reveal the game's secret (the fairness proof); before the end, the same text is a leak."""
+    game = Game.new(3, seed=5)
+    auditor = Auditor(game, {}, 2**255 + 12345)
+    secret = game.state.rng.to_dict()["secret"]
+    over = OutboxMessage(1, 1, "public", None, "game_over", {"text": f"secret {secret}"}, "k")
+    assert auditor.leaks(over, None) == ["the RNG state or secret"]  # a game_over row while the game goes on
+    game.state.winner = "stark"
+    assert game.over
+    assert auditor.leaks(over, None) == []
+    notice = OutboxMessage(2, 1, "public", None, "notice", {"text": f"secret {secret}"}, "k2")
+    assert auditor.leaks(notice, None) == ["the RNG state or secret"]
