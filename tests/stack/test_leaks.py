@@ -164,7 +164,8 @@ class Auditor:
                 found.append(f"a deck order {lst}")
         rng_secret = s.rng.to_dict()["secret"]  # the hex secret the state holds
         revealed = msg.kind == "game_over" and self.game.over  # the fairness proof: nothing is left to predict
-        if not revealed and any(value in scalars(payload) or any(str(value) in t for t in texts) for value in (rng_secret, self.secret)):
+        if not revealed and any(value in scalars(payload) or any(str(value) in t for t in texts)
+                                for value in (rng_secret, self.secret)):
             found.append("the RNG state or secret")
         return found
 
