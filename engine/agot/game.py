@@ -46,6 +46,9 @@ class Game(Table):
     def __init__(self, state: GameState, b: Board | None = None) -> None:
         super().__init__(state, b)
         self._checked: set[str] = set()  # decision ids already looked at for a forced choice
+        # decision id -> its public waiting entry; an id is never reused (decision_seq only grows), and a
+        # decision's kind and label never change while it is open, so the entries stay true
+        self._waiting: dict[str, dict[str, str]] = {}
 
     # --- creation and persistence -------------------------------------------------------------
 
@@ -185,7 +188,7 @@ class Game(Table):
         except BaseException:
             self.state.__dict__.update(GameState.from_dict(snapshot).__dict__)  # same object, old contents
             self.events = []
-            self.castles_seen, self._checked = None, set()
+            self.castles_seen, self._checked, self._waiting = None, set(), {}
             raise
         events, self.events = self.events, []
         return events
@@ -202,9 +205,16 @@ class Game(Table):
         """What ``player`` (or the public, for ``None``) may see. See ``engine.agot.view``."""
         if player is not None and player not in self.state.houses:
             raise ValueError(f"{player} is not in this game")
-        waiting = [present(self, d, choices=False) for d in self.raw_decisions()]
         decisions = self.open_decisions(submitted=True, player=player) if player is not None else []
-        return build_view(self, player, waiting, decisions)
+        return build_view(self, player, self._waiting_entries(), decisions)
+
+    def _waiting_entries(self) -> list[dict[str, str]]:
+        """Who must decide what, publicly ({"house", "kind", "label"}), built once per open decision."""
+        asked = self.state.stack[-1].get("asked", {}) if self.state.stack and not self.over else {}
+        if any(did not in self._waiting for did in asked.values()):
+            self._waiting = {d.id: {"house": d.player, "kind": d.kind, "label": d.label}
+                             for d in (present(self, d, choices=False) for d in self.raw_decisions())}
+        return [self._waiting[did] for did in asked.values()]
 
     # --- the loop ------------------------------------------------------------------------------
 

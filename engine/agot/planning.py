@@ -59,20 +59,23 @@ def allowed_tokens(b: Board, restrictions: tuple[str, ...]) -> frozenset[str]:
     return frozenset(t for t, token in b.order_tokens.items() if not is_restricted(token, restrictions))
 
 
-def max_placeable(game: Game, house: str) -> int:
-    """How many orders the house can legally place: regular eligible + specials up to its stars."""
-    tokens = eligible_tokens(game, house, placed=[])
+def max_placeable(game: Game, house: str, tokens: list[str] | None = None) -> int:
+    """How many orders the house can legally place: regular eligible + specials up to its stars (``tokens``:
+    its eligible tokens, when already known)."""
+    tokens = eligible_tokens(game, house, placed=[]) if tokens is None else tokens
     regular = sum(1 for t in tokens if not game.board.order_tokens[t].special)
     special = sum(1 for t in tokens if game.board.order_tokens[t].special)
     return regular + min(special, special_limit(game, house))
 
 
-def default_orders(game: Game, house: str) -> dict[str, str]:
+def default_orders(game: Game, house: str, areas: list[str] | None = None,
+                   tokens: list[str] | None = None) -> dict[str, str]:
     """The deadline's orders (docs/decisions.md): Defense and Consolidate Power first, then Support, Raid and
-    March, within the restrictions and the star limit; Consolidate Power goes to land areas, where it yields."""
+    March, within the restrictions and the star limit; Consolidate Power goes to land areas, where it yields.
+    (``areas`` and ``tokens``: the areas needing orders and the eligible tokens, when already known.)"""
     b = game.board
-    areas = areas_needing_orders(game, house)
-    tokens = eligible_tokens(game, house, placed=[])
+    areas = areas_needing_orders(game, house) if areas is None else areas
+    tokens = eligible_tokens(game, house, placed=[]) if tokens is None else tokens
     preference = ["D+1a", "D+1b", "CPa", "CPb", "D+2*", "CP*", "S0a", "S0b", "S+1*", "Ra", "Rb", "R*",
                   "M-1", "M0", "M+1*"]
     ordered = [t for t in preference if t in tokens]
@@ -285,14 +288,14 @@ class PlanningStep(WaitingStep):
         stage = frame.get("stage", "assign")
         if stage == "assign":
             areas = areas_needing_orders(game, player)
+            tokens = eligible_tokens(game, player, placed=[])
             return Decision(
                 id=did, player=player, kind="orders", secret=True, reveal_group=f"orders-{game.state.round}",
                 prompt="Place one order on each area holding your units.",
-                info={"areas": areas, "tokens": eligible_tokens(game, player, placed=[]),
-                      "special_limit": special_limit(game, player),
-                      "must_place": min(len(areas), max_placeable(game, player)),
+                info={"areas": areas, "tokens": tokens, "special_limit": special_limit(game, player),
+                      "must_place": min(len(areas), max_placeable(game, player, tokens)),
                       "restrictions": list(game.state.restrictions)},
-                default=default_orders(game, player),
+                default=default_orders(game, player, areas, tokens),
             )
         if stage == "done" and "peek" not in frame:
             return Decision(id=did, player=player, kind="raven", prompt=(

@@ -39,9 +39,10 @@ if TYPE_CHECKING:
     from engine.core import Decision
 
 
-def build_view(game: Game, player: str | None, waiting: list[Decision], decisions: list[Decision]) -> dict[str, Any]:
-    """The view of ``player`` (``None``: the public), given the open decisions (their public label and kind only)
-    and the player's own decisions."""
+def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
+               decisions: list[Decision]) -> dict[str, Any]:
+    """The view of ``player`` (``None``: the public), given who must decide what (``{"house", "kind", "label"}``
+    per open decision: public) and the player's own decisions."""
     b, s = game.board, game.state
     frame = s.stack[-1] if s.stack else {}
     planning = next((f for f in s.stack if f["step"] == "planning"), None)
@@ -126,8 +127,8 @@ def build_view(game: Game, player: str | None, waiting: list[Decision], decision
                 face_down["token"] = orders[area]
             areas[area]["order"] = face_down
     view["areas"] = areas
-    view["waiting_for"] = sorted({d.player for d in waiting})
-    view["waiting"] = [{"house": d.player, "kind": d.kind, "label": d.label} for d in waiting]
+    view["waiting_for"] = sorted({w["house"] for w in waiting})
+    view["waiting"] = [dict(w) for w in waiting]
     if player is not None:
         from engine.agot.planning import unused_tokens
 

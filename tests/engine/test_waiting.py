@@ -39,3 +39,28 @@ def test_public_waiting_entries_never_carry_info_values():
             if entry["kind"] == "raven_peek":
                 assert info["card"] not in entry["label"]
     assert {"orders", "bid", "house_card"} <= kinds
+
+
+def test_the_waiting_list_a_game_remembers_is_the_one_a_fresh_game_builds():
+    """The waiting entries are built once per open decision and kept (speed): through a whole random game,
+    with refused answers between the accepted ones, they equal what a game loaded from the saved state says."""
+    from engine.agot.agent import RandomAgent
+    from engine.core import EngineError
+
+    game, agent = Game.new(4, seed=11), RandomAgent(11)
+    for _ in range(2000):
+        if game.over:
+            break
+        assert game.view(None)["waiting"] == Game.from_dict(game.to_dict()).view(None)["waiting"]
+        decision = game.open_decisions()[0]
+        try:
+            game.submit(decision.player, decision.id, "nonsense")
+        except EngineError:
+            pass
+        view = game.view(decision.player)
+        mine = next(d for d in view["private"]["decisions"] if d["id"] == decision.id)
+        try:
+            game.submit(decision.player, decision.id, agent.answer(view, mine))
+        except EngineError:  # the random agent may overreach (supply): the default is always legal
+            game.submit(decision.player, decision.id, decision.default)
+    assert game.over
