@@ -84,9 +84,9 @@ class History(TableCore):
                                                   iso(now))
                 await repo.mark_rewound(t.id, [a.seq for a in undone], rewind_id)
                 # every open decision is prompted afresh (the rewound line's prompts and timers end here)
-                await repo.cancel_timers(t.id)
-                prompts = await repo.prompts(t.id)
+                prompts = await repo.prompts(t.id)  # (an open vote's timer runs on)
                 if prompts:
+                    await repo.cancel_timers(t.id, [p.decision_id for p in prompts])
                     await repo.remove_prompts(t.id, [p.decision_id for p in prompts])
                 t.deadlines = {}
                 t.game = game

@@ -26,6 +26,7 @@ from bot.service.outbox import Dispatcher, Transport
 from bot.service.replay import commitment, new_game, state_hash
 from bot.service.routing import route_events
 from bot.service.settings import normalize
+from bot.service.votes import Votes
 from bot.storage import (
     NewMessage,
     SeatRow,
@@ -42,7 +43,7 @@ IDLE_WAKE = 60.0
 
 
 
-class TableService(Deadlines, History):
+class TableService(Votes, Deadlines, History):
     @classmethod
     async def open(cls, db_path: str | Path, clock: Clock | None = None,
                    randbits: Callable[[int], int] | None = None) -> TableService:
@@ -226,7 +227,7 @@ class TableService(Deadlines, History):
                     await repo.remove_prompts(t.id, [p.decision_id for p in prompts])
             elif status == "paused":
                 for timer in await repo.timers(t.id):
-                    if timer.due_at is not None:
+                    if timer.due_at is not None and timer.kind != "vote":  # a vote runs on while paused
                         left = max(0, int((from_iso(timer.due_at) - now).total_seconds() * 1000))
                         await repo.set_timer(timer.id, None, left)
                 for p in await repo.prompts(t.id):
