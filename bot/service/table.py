@@ -166,7 +166,7 @@ class TableService(Votes, Deadlines, History):
             if t.row.status in ("finished", "cancelled"):
                 raise ServiceError(f"This game is already {t.row.status}.")
             started = t.row.seed is not None
-            await self._set_status(t, "cancelled", "The game was cancelled." if started else None)
+            await self._set_status(t, "cancelled", f"🔧 <@{user_id}> cancelled the game." if started else None)
             return game_info(t.row, t.seats)
 
     async def pause(self, game_id: int, user_id: int, manager: bool = False) -> GameInfo:
@@ -176,7 +176,7 @@ class TableService(Votes, Deadlines, History):
             self._may_manage(t, user_id, manager)
             if t.row.status != "running":
                 raise ServiceError("Only a running game can be paused.")
-            await self._set_status(t, "paused", "The game is paused: deadlines are stopped.")
+            await self._set_status(t, "paused", f"🔧 <@{user_id}> paused the game: deadlines are stopped.")
             return game_info(t.row, t.seats)
 
     async def resume(self, game_id: int, user_id: int, manager: bool = False) -> GameInfo:
@@ -185,7 +185,7 @@ class TableService(Votes, Deadlines, History):
             self._may_manage(t, user_id, manager)
             if t.row.status != "paused":
                 raise ServiceError("Only a paused game can be resumed.")
-            await self._set_status(t, "running", "The game resumes: deadlines run again.")
+            await self._set_status(t, "running", f"🔧 <@{user_id}> resumed the game: deadlines run again.")
             return game_info(t.row, t.seats)
 
     async def replace(self, game_id: int, user_id: int, house: str, new_user_id: int, name: str,

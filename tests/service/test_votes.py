@@ -228,3 +228,29 @@ async def test_force_and_deadline_repairs_are_announced(tmp_path: Path) -> None:
     assert not (await svc.pending(gid, users[0]))[0]["submitted"]  # its own deadline is still an hour
     assert sum("🔧" in n for n in notices(path)) == 2
     await svc.close()
+
+
+@aio
+async def test_every_kind_fails_by_no_and_by_expiry_changing_nothing(tmp_path: Path) -> None:
+    long = {"default": 360000, "orders": 360000}
+    svc, clock, path, gid, users = await table(tmp_path, deadlines=long)
+    await answer_default(svc, gid, users[0])  # undo and end need an answer
+    house = (await svc.pending(gid, users[2]))[0]["player"]
+    args: dict[str, dict[str, Any]] = {"extend": {"hours": 3}, "kick": {"house": house}}
+    before = await svc.pending(gid, users[1])
+    for kind in ("pause", "extend", "cancel", "kick", "undo", "end", "resume"):
+        if kind == "resume":
+            await svc.pause(gid, CREATOR)
+        vote = await svc.open_vote(gid, users[0], kind, **args.get(kind, {}))
+        await svc.cast_ballot(gid, vote["id"], users[1], False)
+        await svc.cast_ballot(gid, vote["id"], users[2], False)
+        assert (await svc.vote_info(gid, vote["id"]))["status"] == "failed", kind
+        vote = await svc.open_vote(gid, users[1], kind, **args.get(kind, {}))
+        clock.advance(2 * 3600)
+        await svc.run_due_timers()
+        assert (await svc.vote_info(gid, vote["id"]))["status"] == "failed", kind
+    assert (await svc.game(gid)).status == "paused"
+    assert all(seat_state(path, u) == "active" for u in users)
+    assert await svc.pending(gid, users[1]) == [{**d, "deadline": None} for d in before]  # paused: no deadline
+    assert (await svc.pending(gid, users[0]))[0]["submitted"]  # nothing was undone
+    await svc.close()
