@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.service.core import Table, TableCore
 from bot.service.models import ServiceError
-from bot.service.replay import Divergence, apply_answers, state_hash
+from bot.service.replay import ENDED_EARLY, Divergence, apply_answers, state_hash
 from bot.storage import AnswerRow, iso
 from engine.agot import Game
 
@@ -93,6 +93,8 @@ class History(TableCore):
                 fields: dict[str, Any] = {"status": "running", "finished_at": None, "round": game.state.round,
                                           "phase": game.state.phase, "state_hash": state_hash(game),
                                           "updated_at": iso(now)}
+                if t.row.note == ENDED_EARLY:
+                    fields["note"] = None  # the game an early end closed runs again
                 await repo.update_game(t.id, **fields)
                 for key, value in fields.items():
                     setattr(t.row, key, value)

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from bot.service.core import Table, label_of
 from bot.service.deadlines import Deadlines
 from bot.service.models import ServiceError
-from bot.service.replay import state_hash, state_text
+from bot.service.replay import ENDED_EARLY, state_hash
 from bot.service.routing import route_events
 from bot.storage import Repo, from_iso, iso
 
@@ -126,8 +126,8 @@ class Repairs(Deadlines):
             return notice
 
     async def _end_now(self, game_id: int) -> str:
-        """End the game with the current standings (the engine's end-of-game order), as if it had ended by
-        itself: the final state is the snapshot of the last live answer, so a reload finds it."""
+        """End the game with the current standings (the engine's end-of-game order). Not an answer: the game's
+        note marks it, and a reload (or ``admin verify``) replays the live line, then ``Game.finish()``."""
         async with self._lock(game_id):
             t = await self._load(game_id)
             if t.game is None or t.row.status not in ("running", "paused"):
@@ -141,12 +141,11 @@ class Repairs(Deadlines):
                 t.game.finish()
                 events, t.game.events = [e.to_dict() for e in t.game.events], []
                 async with self.store.transaction() as repo:
-                    seq = live[-1].seq
-                    await repo.add_events(game_id, seq, events)
-                    await repo.add_snapshot(game_id, seq, state_text(t.game))
+                    await repo.add_events(game_id, live[-1].seq, events)
                     await self._close_prompts(repo, t)
-                    fields = {"status": "finished", "finished_at": iso(now), "round": t.game.state.round,
-                              "phase": t.game.state.phase, "state_hash": state_hash(t.game), "updated_at": iso(now)}
+                    fields = {"status": "finished", "finished_at": iso(now), "note": ENDED_EARLY,
+                              "round": t.game.state.round, "phase": t.game.state.phase,
+                              "state_hash": state_hash(t.game), "updated_at": iso(now)}
                     await repo.update_game(game_id, **fields)
                     for key, value in fields.items():
                         setattr(t.row, key, value)

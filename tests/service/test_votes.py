@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.admin.stored import opened, verify_game
 from bot.service import FakeClock, ServiceError, TableService
 from engine.agot.agent import RandomAgent
 from tests.service.kit import CREATOR, aio, seated
@@ -97,7 +98,13 @@ async def test_kick_undo_and_end_pass(tmp_path: Path) -> None:
     await svc.close()
     again = await TableService.open(path, clock=clock)  # the ended game reloads (its fingerprint holds)
     assert (await again.status(gid))["status"] == "finished"
+    assert (await again.view(gid))["winner"] == over[0]["winner"]
     await again.close()
+    async with opened(str(path)) as repo:  # and the admin re-play finds the same end
+        row = await repo.game(gid)
+        assert row is not None
+        verdict = await verify_game(repo, row)
+    assert verdict.problem is None and verdict.game is not None and verdict.game.state.winner == over[0]["winner"]
 
 
 @aio
