@@ -159,33 +159,39 @@ class TableService(Votes, Deadlines, History):
             self._woken()
             return game_info(t.row, t.seats)
 
-    async def cancel(self, game_id: int, user_id: int, manager: bool = False) -> GameInfo:
+    async def cancel(self, game_id: int, user_id: int, manager: bool = False,
+                     by: str | None = None) -> GameInfo:
         async with self._lock(game_id):
             t = await self._load(game_id)
             self._may_manage(t, user_id, manager)
             if t.row.status in ("finished", "cancelled"):
                 raise ServiceError(f"This game is already {t.row.status}.")
             started = t.row.seed is not None
-            await self._set_status(t, "cancelled", f"🔧 <@{user_id}> cancelled the game." if started else None)
+            who = by or f"🔧 <@{user_id}>"  # a manager, or the table by a vote
+            await self._set_status(t, "cancelled", f"{who} cancelled the game." if started else None)
             return game_info(t.row, t.seats)
 
-    async def pause(self, game_id: int, user_id: int, manager: bool = False) -> GameInfo:
+    async def pause(self, game_id: int, user_id: int, manager: bool = False,
+                    by: str | None = None) -> GameInfo:
         """Freeze the game's timers, keeping each one's remaining time; answers wait for the resume."""
         async with self._lock(game_id):
             t = await self._load(game_id)
             self._may_manage(t, user_id, manager)
             if t.row.status != "running":
                 raise ServiceError("Only a running game can be paused.")
-            await self._set_status(t, "paused", f"🔧 <@{user_id}> paused the game: deadlines are stopped.")
+            who = by or f"🔧 <@{user_id}>"
+            await self._set_status(t, "paused", f"{who} paused the game: deadlines are stopped.")
             return game_info(t.row, t.seats)
 
-    async def resume(self, game_id: int, user_id: int, manager: bool = False) -> GameInfo:
+    async def resume(self, game_id: int, user_id: int, manager: bool = False,
+                     by: str | None = None) -> GameInfo:
         async with self._lock(game_id):
             t = await self._load(game_id)
             self._may_manage(t, user_id, manager)
             if t.row.status != "paused":
                 raise ServiceError("Only a paused game can be resumed.")
-            await self._set_status(t, "running", f"🔧 <@{user_id}> resumed the game: deadlines run again.")
+            who = by or f"🔧 <@{user_id}>"
+            await self._set_status(t, "running", f"{who} resumed the game: deadlines run again.")
             return game_info(t.row, t.seats)
 
     async def replace(self, game_id: int, user_id: int, house: str, new_user_id: int, name: str,

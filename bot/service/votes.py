@@ -37,9 +37,12 @@ class Votes(Repairs, History):
         self._carrying: set[int] = set()  # votes whose action is being carried out now
 
     if TYPE_CHECKING:  # the management calls of TableService
-        async def pause(self, game_id: int, user_id: int, manager: bool = False) -> GameInfo: ...
-        async def resume(self, game_id: int, user_id: int, manager: bool = False) -> GameInfo: ...
-        async def cancel(self, game_id: int, user_id: int, manager: bool = False) -> GameInfo: ...
+        async def pause(self, game_id: int, user_id: int, manager: bool = False,
+                        by: str | None = None) -> GameInfo: ...
+        async def resume(self, game_id: int, user_id: int, manager: bool = False,
+                         by: str | None = None) -> GameInfo: ...
+        async def cancel(self, game_id: int, user_id: int, manager: bool = False,
+                         by: str | None = None) -> GameInfo: ...
 
     async def open_vote(self, game_id: int, user_id: int, kind: str, house: str | None = None,
                         hours: int | None = None) -> dict[str, Any]:
@@ -162,14 +165,15 @@ class Votes(Repairs, History):
 
     async def _carry_out(self, vote: VoteRow) -> str:
         gid, who = vote.game_id, vote.opener_id
+        table = f"🗳️ The table (vote #{vote.id})"
         if vote.kind == "pause":
-            await self.pause(gid, who, manager=True)
+            await self.pause(gid, who, manager=True, by=table)
             return "the game is paused."
         if vote.kind == "resume":
-            await self.resume(gid, who, manager=True)
+            await self.resume(gid, who, manager=True, by=table)
             return "the game resumes."
         if vote.kind == "cancel":
-            await self.cancel(gid, who, manager=True)
+            await self.cancel(gid, who, manager=True, by=table)
             return "the game is cancelled."
         if vote.kind == "undo":
             await self.rewind(gid, who, 1, manager=True, reason=f"vote #{vote.id}")

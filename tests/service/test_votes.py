@@ -63,6 +63,7 @@ async def test_pause_resume_cancel_and_extend_pass(tmp_path: Path) -> None:
     assert all(after[k] > before[k] for k in before)
     assert (await passes(svc, gid, users, "pause"))["status"] == "passed"
     assert (await svc.game(gid)).status == "paused"
+    assert any(n.startswith("🗳️ The table (vote #2) paused the game") for n in notices(path))
     assert (await passes(svc, gid, users, "resume"))["status"] == "passed"
     assert (await svc.game(gid)).status == "running"
     assert (await passes(svc, gid, users, "cancel"))["status"] == "passed"
