@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.admin.replay import Answer, Replay
-from bot.service.replay import Divergence, apply_answers, new_game, state_hash
+from bot.service.replay import Divergence, apply_answers, end_if_ended_early, new_game, state_hash
 from bot.storage import GameRow, Repo, SqliteStore, StorageError
 from engine.agot import Game
 from engine.core import EngineError
@@ -110,6 +110,7 @@ async def verify_game(repo: Repo, row: GameRow) -> Verdict:
         return Verdict(row.id, n, str(exc), None)
     except (EngineError, ValueError, KeyError, TypeError) as exc:
         return Verdict(row.id, n, f"the stored answers do not re-play ({type(exc).__name__}: {exc})", None)
+    end_if_ended_early(game, row.status, row.note)
     if saved:
         return Verdict(row.id, n, f"snapshots at answers {sorted(saved)}, which are not live answers", None)
     if state_hash(game) != row.state_hash:

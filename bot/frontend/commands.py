@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.frontend import text
 from bot.render import render
 from bot.service import GameInfo, ServiceError
+from bot.service.settings import vote_rules
 from engine.agot.board import board
 
 if TYPE_CHECKING:
@@ -197,10 +198,12 @@ class AgotCog(commands.Cog):
         info = await self.game_for(interaction, game, OPEN + ("finished",))
         s = info.settings
         deadlines = ", ".join(f"{k} {int(v) // 3600} h" for k, v in (s.get("deadlines") or {}).items())
+        threshold, vote_hours = vote_rules(s)
         await interaction.response.send_message(
             f"Game #{info.id}: {info.players} players, houses {s.get('houses', 'random')}, Tides of Battle "
             f"{'on' if s.get('tides_of_battle') else 'off'}, tie-breaks {s.get('tiebreak', 'rb2')}, deadlines: "
-            f"{deadlines or 'defaults'}.", ephemeral=True)
+            f"{deadlines or 'defaults'}; votes pass with {threshold:.0%} of the seated players and close after "
+            f"{vote_hours:g} h.", ephemeral=True)
 
     # --- repair by the game's managers (the creator, Manage Server, the bot's owners); each is announced ----
 
@@ -340,3 +343,44 @@ class AgotCog(commands.Cog):
             raise Refusal(f"No card or area is called '{text.clip(name, 40)}'.{hint}")
         await interaction.response.send_message(found, ephemeral=True)
 
+    # --- table votes and manager repairs (issue 12: tables that keep going for weeks) ------------------------
+    # A seated player opens a vote; the table answers with the Yes/No buttons of its public post
+    # (bot/frontend/votes.py). ``force`` and ``deadline`` are repairs by the game's managers, announced publicly.
+
+    @agot.command(name="vote", description="Propose a table vote (seated players): pause, resume, extend, ...")
+    @app_commands.describe(kind="what the table decides", house="kick: the house whose seat opens",
+                           hours="extend: the hours added to every open deadline")
+    @app_commands.autocomplete(house=house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def vote(self, interaction: discord.Interaction,
+                   kind: Literal["pause", "resume", "extend", "cancel", "kick", "undo", "end"],
+                   house: str | None = None, hours: HOURS | None = None, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("running", "paused"))
+        vote = await self.service.open_vote(info.id, interaction.user.id, kind, house=house, hours=hours)
+        self.bot.kick()
+        state = "is open: the table answers with its buttons" if vote["status"] == "open" else vote["status"]
+        await interaction.response.send_message(f"🗳️ Vote #{vote['id']} ({kind}) {state}.", ephemeral=True)
+
+    @agot.command(name="force", description="Give a house's open decisions their default answers now (managers)")
+    @app_commands.autocomplete(house=house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def force(self, interaction: discord.Interaction, house: str, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("running", "paused"))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notice = await self.service.force(info.id, interaction.user.id, house,
+                                          manager=self.is_manager(interaction, info))
+        self.bot.kick()
+        await interaction.followup.send(text.clip(notice, 1900), ephemeral=True)
+
+    @agot.command(name="deadline", description="Set the open prompts' deadline to now + hours (managers)")
+    @app_commands.describe(hours="hours from now", house="only this house's prompts")
+    @app_commands.autocomplete(house=house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def deadline(self, interaction: discord.Interaction, hours: HOURS, house: str | None = None,
+                       game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("running", "paused"))
+        notice = await self.service.set_deadline(info.id, interaction.user.id, hours, house=house,
+                                                 manager=self.is_manager(interaction, info))
+        self.bot.kick()
+        await interaction.response.send_message(text.clip(notice, 1900), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())

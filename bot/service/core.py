@@ -15,7 +15,7 @@ from typing import Any
 from bot.service.clock import Clock, system_clock
 from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher
-from bot.service.replay import Divergence, apply_answers, commitment, state_hash, state_text
+from bot.service.replay import Divergence, apply_answers, commitment, end_if_ended_early, state_hash, state_text
 from bot.service.routing import board_moment, route_events
 from bot.service.settings import deadline_seconds
 from bot.storage import (
@@ -114,6 +114,7 @@ class TableCore:
                 raise LookupError("no snapshot")
             game = Game.from_dict(json.loads(snap[1]))
             apply_answers(game, answers)
+            end_if_ended_early(game, table.row.status, table.row.note)
             if state_hash(game) != table.row.state_hash:
                 problem = "the replayed state differs from the stored fingerprint"
         except Divergence as exc:

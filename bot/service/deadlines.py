@@ -94,7 +94,8 @@ class Deadlines(TableCore):
             timeout = IDLE_WAKE
             if upcoming is not None:
                 timeout = min(IDLE_WAKE, max(0.0, (from_iso(upcoming) - self.clock()).total_seconds()))
-            try:
-                await asyncio.wait_for(self.timer_wake.wait(), timeout)
+            try:  # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel when the event is set too
+                async with asyncio.timeout(timeout):
+                    await self.timer_wake.wait()
             except TimeoutError:
                 pass

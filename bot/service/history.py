@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.service.core import Table, TableCore
 from bot.service.models import ServiceError
-from bot.service.replay import Divergence, apply_answers, state_hash
+from bot.service.replay import ENDED_EARLY, Divergence, apply_answers, state_hash
 from bot.storage import AnswerRow, iso
 from engine.agot import Game
 
@@ -69,7 +69,7 @@ class History(TableCore):
                 raise ServiceError(f"Give a number of answers to rewind between 1 and {len(live)}.")
             undone, kept = live[-count:], live[:-count]
             game = await self._replay_to(game_id, kept[-1].seq if kept else 0, kept)
-            notice = (f"{count} answer{'s' if count > 1 else ''} rewound by <@{user_id}>"
+            notice = (f"🔧 {count} answer{'s' if count > 1 else ''} rewound by <@{user_id}>"
                       f"{': ' + reason if reason else ''}. The game is back in round {game.state.round}, "
                       f"{game.state.phase} phase.")
             await self._commit_rewind(t, game, user_id, undone, reason, notice)
@@ -84,15 +84,17 @@ class History(TableCore):
                                                   iso(now))
                 await repo.mark_rewound(t.id, [a.seq for a in undone], rewind_id)
                 # every open decision is prompted afresh (the rewound line's prompts and timers end here)
-                await repo.cancel_timers(t.id)
-                prompts = await repo.prompts(t.id)
+                prompts = await repo.prompts(t.id)  # (an open vote's timer runs on)
                 if prompts:
+                    await repo.cancel_timers(t.id, [p.decision_id for p in prompts])
                     await repo.remove_prompts(t.id, [p.decision_id for p in prompts])
                 t.deadlines = {}
                 t.game = game
                 fields: dict[str, Any] = {"status": "running", "finished_at": None, "round": game.state.round,
                                           "phase": game.state.phase, "state_hash": state_hash(game),
                                           "updated_at": iso(now)}
+                if t.row.note == ENDED_EARLY:
+                    fields["note"] = None  # the game an early end closed runs again
                 await repo.update_game(t.id, **fields)
                 for key, value in fields.items():
                     setattr(t.row, key, value)

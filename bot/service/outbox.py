@@ -160,8 +160,9 @@ class Dispatcher:
                 log.exception("outbox dispatcher pass failed")
                 retry = self.clock() + timedelta(seconds=BACKOFF_FIRST)
             timeout = IDLE_WAKE if retry is None else max(0.0, (retry - self.clock()).total_seconds())
-            try:
-                await asyncio.wait_for(self.wake.wait(), min(timeout, IDLE_WAKE))
+            try:  # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel when the event is set too
+                async with asyncio.timeout(min(timeout, IDLE_WAKE)):
+                    await self.wake.wait()
             except TimeoutError:
                 pass
 

@@ -40,6 +40,16 @@ def apply_answers(game: Game, answers: Iterable[AnswerRow], check: bool = True) 
             raise Divergence(a.seq)
 
 
+ENDED_EARLY = "ended early by a table vote"  # the game's note: its last state is the live line's, then finish()
+
+
+def end_if_ended_early(game: Game, status: str, note: str | None) -> None:
+    """A game a table vote ended: its replayed live line is followed by ``Game.finish()`` (deterministic)."""
+    if status == "finished" and note == ENDED_EARLY and not game.over:
+        game.finish()
+        game.events = []
+
+
 class Divergence(Exception):
     def __init__(self, seq: int) -> None:
         super().__init__(f"answer {seq} replays to a state different from the one stored")

@@ -12,8 +12,11 @@ HOUR = 3600.0
 DEFAULT_DEADLINES: dict[str, float] = {"orders": 24 * HOUR, "house_card": 12 * HOUR, "default": 12 * HOUR}
 DEFAULT_REMINDERS = [0.5, 0.9]  # fractions of a deadline at which the player is reminded
 DEFAULT_REPLACE_AFTER = 3  # missed deadlines after which the table is told the seat may be replaced
+DEFAULT_VOTE_THRESHOLD = 2 / 3  # the share of the seated players whose Yes passes a table vote
+DEFAULT_VOTE_HOURS = 24.0  # a table vote still open after this long fails
 
-_KEYS = {"tides_of_battle", "tiebreak", "houses", "deadlines", "reminders", "replace_after"}
+_KEYS = {"tides_of_battle", "tiebreak", "houses", "deadlines", "reminders", "replace_after", "vote_threshold",
+         "vote_hours"}
 
 
 def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
@@ -42,11 +45,17 @@ def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
     replace_after = raw.get("replace_after", DEFAULT_REPLACE_AFTER)
     if not isinstance(replace_after, int) or isinstance(replace_after, bool) or replace_after < 1:
         raise ServiceError("replace_after must be a positive whole number.")
+    threshold = raw.get("vote_threshold", DEFAULT_VOTE_THRESHOLD)
+    if not isinstance(threshold, int | float) or isinstance(threshold, bool) or not 0 < threshold <= 1:
+        raise ServiceError("vote_threshold must be a share of the seated players above 0 and at most 1.")
+    vote_hours = raw.get("vote_hours", DEFAULT_VOTE_HOURS)
+    if not isinstance(vote_hours, int | float) or isinstance(vote_hours, bool) or not 0 < vote_hours <= 336:
+        raise ServiceError("vote_hours must be a number of hours above 0 and at most 336.")
     # a table's own "default" replaces every built-in deadline it does not name itself
     deadlines = dict(deadlines) if "default" in deadlines else {**DEFAULT_DEADLINES, **deadlines}
     return {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
             "deadlines": deadlines, "reminders": sorted(set(reminders)),
-            "replace_after": replace_after}
+            "replace_after": replace_after, "vote_threshold": float(threshold), "vote_hours": float(vote_hours)}
 
 
 def engine_settings(settings: dict[str, Any]) -> Settings:
@@ -56,3 +65,9 @@ def engine_settings(settings: dict[str, Any]) -> Settings:
 def deadline_seconds(settings: dict[str, Any], kind: str) -> float:
     deadlines = settings["deadlines"]
     return float(deadlines.get(kind, deadlines.get("default", DEFAULT_DEADLINES["default"])))
+
+
+def vote_rules(settings: dict[str, Any]) -> tuple[float, float]:
+    """(threshold, hours) of a game's votes; games created before votes existed get the defaults."""
+    return (float(settings.get("vote_threshold", DEFAULT_VOTE_THRESHOLD)),
+            float(settings.get("vote_hours", DEFAULT_VOTE_HOURS)))

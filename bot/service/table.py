@@ -26,6 +26,7 @@ from bot.service.outbox import Dispatcher, Transport
 from bot.service.replay import commitment, new_game, state_hash
 from bot.service.routing import route_events
 from bot.service.settings import normalize
+from bot.service.votes import Votes
 from bot.storage import (
     NewMessage,
     SeatRow,
@@ -42,7 +43,7 @@ IDLE_WAKE = 60.0
 
 
 
-class TableService(Deadlines, History):
+class TableService(Votes, Deadlines, History):
     @classmethod
     async def open(cls, db_path: str | Path, clock: Clock | None = None,
                    randbits: Callable[[int], int] | None = None) -> TableService:
@@ -158,33 +159,39 @@ class TableService(Deadlines, History):
             self._woken()
             return game_info(t.row, t.seats)
 
-    async def cancel(self, game_id: int, user_id: int, manager: bool = False) -> GameInfo:
+    async def cancel(self, game_id: int, user_id: int, manager: bool = False,
+                     by: str | None = None) -> GameInfo:
         async with self._lock(game_id):
             t = await self._load(game_id)
             self._may_manage(t, user_id, manager)
             if t.row.status in ("finished", "cancelled"):
                 raise ServiceError(f"This game is already {t.row.status}.")
             started = t.row.seed is not None
-            await self._set_status(t, "cancelled", "The game was cancelled." if started else None)
+            who = by or f"🔧 <@{user_id}>"  # a manager, or the table by a vote
+            await self._set_status(t, "cancelled", f"{who} cancelled the game." if started else None)
             return game_info(t.row, t.seats)
 
-    async def pause(self, game_id: int, user_id: int, manager: bool = False) -> GameInfo:
+    async def pause(self, game_id: int, user_id: int, manager: bool = False,
+                    by: str | None = None) -> GameInfo:
         """Freeze the game's timers, keeping each one's remaining time; answers wait for the resume."""
         async with self._lock(game_id):
             t = await self._load(game_id)
             self._may_manage(t, user_id, manager)
             if t.row.status != "running":
                 raise ServiceError("Only a running game can be paused.")
-            await self._set_status(t, "paused", "The game is paused: deadlines are stopped.")
+            who = by or f"🔧 <@{user_id}>"
+            await self._set_status(t, "paused", f"{who} paused the game: deadlines are stopped.")
             return game_info(t.row, t.seats)
 
-    async def resume(self, game_id: int, user_id: int, manager: bool = False) -> GameInfo:
+    async def resume(self, game_id: int, user_id: int, manager: bool = False,
+                     by: str | None = None) -> GameInfo:
         async with self._lock(game_id):
             t = await self._load(game_id)
             self._may_manage(t, user_id, manager)
             if t.row.status != "paused":
                 raise ServiceError("Only a paused game can be resumed.")
-            await self._set_status(t, "running", "The game resumes: deadlines run again.")
+            who = by or f"🔧 <@{user_id}>"
+            await self._set_status(t, "running", f"{who} resumed the game: deadlines run again.")
             return game_info(t.row, t.seats)
 
     async def replace(self, game_id: int, user_id: int, house: str, new_user_id: int, name: str,
@@ -226,7 +233,7 @@ class TableService(Deadlines, History):
                     await repo.remove_prompts(t.id, [p.decision_id for p in prompts])
             elif status == "paused":
                 for timer in await repo.timers(t.id):
-                    if timer.due_at is not None:
+                    if timer.due_at is not None and timer.kind != "vote":  # a vote runs on while paused
                         left = max(0, int((from_iso(timer.due_at) - now).total_seconds() * 1000))
                         await repo.set_timer(timer.id, None, left)
                 for p in await repo.prompts(t.id):

@@ -11,6 +11,7 @@ from bot.storage.records import (
     RewindRow,
     SeatRow,
     TimerRow,
+    VoteRow,
     from_iso,
     iso,
 )
@@ -18,4 +19,4 @@ from bot.storage.repository import Repo, StorageError, Store
 from bot.storage.sqlite import LATEST, SqliteStore
 
 __all__ = ["AnswerRow", "EventRow", "GameRow", "LATEST", "NewMessage", "OutboxRow", "PromptRow", "Repo",
-           "RewindRow", "SeatRow", "SqliteStore", "StorageError", "Store", "TimerRow", "from_iso", "iso"]
+           "RewindRow", "SeatRow", "SqliteStore", "StorageError", "Store", "TimerRow", "VoteRow", "from_iso", "iso"]

@@ -140,3 +140,18 @@ class RewindRow:
     to_seq: int
     reason: str
     at: str
+
+
+@dataclass
+class VoteRow:
+    id: int
+    game_id: int
+    kind: str  # pause, resume, extend, cancel, kick, undo, end
+    house: str | None
+    hours: int | None
+    opener_id: int
+    status: str  # open, passed, failed
+    outcome: str | None
+    opened_at: str
+    closes_at: str
+    closed_at: str | None = None

@@ -38,6 +38,7 @@ from bot.storage.records import (
     RewindRow,
     SeatRow,
     TimerRow,
+    VoteRow,
 )
 from bot.storage.repository import StorageError
 
@@ -261,7 +262,8 @@ class SqliteRepo:
         return [SeatRow(*r) for r in rows]
 
     async def move_seat(self, game_id: int, user_id: int, new_user_id: int, name: str) -> None:
-        self._write("UPDATE seats SET user_id = ?, name = ?, missed = 0 WHERE game_id = ? AND user_id = ?",
+        self._write("UPDATE seats SET user_id = ?, name = ?, missed = 0, state = 'active' "
+                    "WHERE game_id = ? AND user_id = ?",
                     (new_user_id, name, game_id, user_id))
 
     async def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
@@ -435,13 +437,14 @@ class SqliteRepo:
 
     async def due_timers(self, now: str) -> list[TimerRow]:
         rows = await self._all(f"SELECT {self._TIMER_COLUMNS} FROM timers WHERE done = 0 AND due_at <= ? "
-                               "AND game_id IN (SELECT id FROM games WHERE status = 'running') ORDER BY due_at, id",
+                               "AND (kind = 'vote' OR game_id IN (SELECT id FROM games WHERE status = 'running')) "
+                               "ORDER BY due_at, id",
                                (now,))
         return [self._timer(r) for r in rows]
 
     async def next_due(self) -> str | None:
         row = await self._one("SELECT MIN(due_at) FROM timers WHERE done = 0 AND due_at IS NOT NULL "
-                              "AND game_id IN (SELECT id FROM games WHERE status = 'running')")
+                              "AND (kind = 'vote' OR game_id IN (SELECT id FROM games WHERE status = 'running'))")
         return str(row[0]) if row and row[0] is not None else None
 
     async def finish_timers(self, ids: list[int]) -> None:
@@ -471,3 +474,35 @@ class SqliteRepo:
         rows = await self._all("SELECT id, game_id, user_id, count, from_seq, to_seq, reason, at FROM rewinds "
                                "WHERE game_id = ? ORDER BY id", (game_id,))
         return [RewindRow(*r) for r in rows]
+
+    # --- votes -----------------------------------------------------------------------------------------
+
+    _VOTE_COLUMNS = "id, game_id, kind, house, hours, opener_id, status, outcome, opened_at, closes_at, closed_at"
+
+    async def add_vote(self, game_id: int, kind: str, house: str | None, hours: int | None, opener_id: int,
+                       now: str, closes_at: str) -> int:
+        return await self._insert(
+            "INSERT INTO votes (game_id, kind, house, hours, opener_id, opened_at, closes_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, kind, house, hours, opener_id, now, closes_at))
+
+    async def vote(self, vote_id: int) -> VoteRow | None:
+        row = await self._one(f"SELECT {self._VOTE_COLUMNS} FROM votes WHERE id = ?", (vote_id,))
+        return VoteRow(*row) if row else None
+
+    async def open_votes(self, game_id: int) -> list[VoteRow]:
+        rows = await self._all(f"SELECT {self._VOTE_COLUMNS} FROM votes WHERE game_id = ? AND status = 'open' "
+                               "ORDER BY id", (game_id,))
+        return [VoteRow(*r) for r in rows]
+
+    async def close_vote(self, vote_id: int, status: str, outcome: str, now: str) -> None:
+        self._write("UPDATE votes SET status = ?, outcome = ?, closed_at = ? WHERE id = ? AND status = 'open'",
+                    (status, outcome, now, vote_id))
+
+    async def cast_ballot(self, vote_id: int, user_id: int, yes: bool, now: str) -> None:
+        self._write("INSERT OR REPLACE INTO ballots (vote_id, user_id, yes, at) VALUES (?, ?, ?, ?)",
+                    (vote_id, user_id, int(yes), now))
+
+    async def ballots(self, vote_id: int) -> dict[int, bool]:
+        rows = await self._all("SELECT user_id, yes FROM ballots WHERE vote_id = ? ORDER BY user_id", (vote_id,))
+        return {int(r[0]): bool(r[1]) for r in rows}

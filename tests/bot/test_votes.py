@@ -1,0 +1,75 @@
+"""Table votes and manager repairs through SimCord: the slash command, Yes/No clicks by different members, a
+stale click after the vote closed, and force/deadline by a manager (refused for anyone else)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.conftest import make_bot
+from tests.bot.players import HEADER, custom_ids, said
+from tests.bot.test_commands import lobby, prompts
+
+
+def vote_post(channel, number: int):
+    return next(m for m in channel.history() if (m.content or "").startswith(f"🗳️ **Vote #{number}**"))
+
+
+def button(message, yes: bool) -> str:
+    return next(c for c in custom_ids(message) if c.startswith("agot:v:") and c.endswith(":y" if yes else ":n"))
+
+
+def feed(channel) -> list[str]:
+    return [m.content or "" for m in channel.history()]
+
+
+@pytest.mark.asyncio
+async def test_a_vote_by_slash_command_and_buttons(world):
+    env, path = world
+    guild, channel, members = await lobby(env)
+    opened = await members[1].slash(channel, "agot vote", kind="pause")
+    assert opened.ephemeral and "Vote #1 (pause) is open" in said(opened)[0]
+    post = vote_post(channel, 1)
+    assert "proposes to pause the game" in post.content
+    stranger = guild.add_member(env.create_user("watcher"))
+    refused = await stranger.click(post, custom_id=button(post, True))
+    assert said(refused)[0].startswith("❌") and "seated players" in said(refused)[0]
+    no = await members[2].click(post, custom_id=button(post, False))
+    assert "Your No on vote #1 is counted" in said(no)[0]
+    # a restart between the clicks: the buttons are persistent
+    await env.bot.service.close()
+    await env.restart_bot(await make_bot(path))
+    await env.bot.tree.sync()
+    changed = await members[2].click(post, custom_id=button(post, True))  # a later click replaces the ballot
+    assert "Your Yes" in said(changed)[0]
+    assert any("Vote #1 passed" in line for line in feed(channel))
+    assert (await env.bot.service.game(1)).status == "paused"
+    stale = await members[0].click(post, custom_id=button(post, True))
+    assert "Vote #1 is closed (passed)" in said(stale)[0]
+    again = await members[0].slash(channel, "agot vote", kind="resume")
+    post = vote_post(channel, 2)
+    await members[1].click(post, custom_id=button(post, False))
+    await members[2].click(post, custom_id=button(post, False))
+    assert any("Vote #2 failed" in line for line in feed(channel)) and said(again)
+    refused = await members[0].slash(channel, "agot vote", kind="extend")
+    assert said(refused)[0].startswith("❌") and "hours" in said(refused)[0]
+    settings = await members[0].slash(channel, "agot settings")
+    assert "votes pass with 67% of the seated players and close after 24 h" in said(settings)[0]
+
+
+@pytest.mark.asyncio
+async def test_force_and_deadline_by_a_manager_only(table):
+    env = table
+    guild, channel, members = await lobby(env)
+    house = HEADER.search(prompts(members[1])[0].content).group(2).lower()
+    refused = await members[2].slash(channel, "agot force", house=house)
+    assert said(refused)[0].startswith("❌") and "creator" in said(refused)[0]
+    forced = await members[0].slash(channel, "agot force", house=house)
+    assert said(forced)[0].startswith("🔧") and forced.ephemeral
+    assert any("forced the default for" in line for line in feed(channel))
+    refused = await members[1].slash(channel, "agot deadline", hours=2)
+    assert said(refused)[0].startswith("❌")
+    moved = await members[0].slash(channel, "agot deadline", hours=2)
+    assert "set the deadline of every house" in said(moved)[0]
+    assert any("🔧" in line and "set the deadline" in line for line in feed(channel))
+    status = await members[1].slash(channel, "agot status")
+    assert "orders" in said(status)[0]
