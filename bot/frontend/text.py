@@ -32,6 +32,30 @@ def stamp(iso: str | None, style: str = "R") -> str:
     return f"<t:{int(datetime.fromisoformat(iso).timestamp())}:{style}>"
 
 
+def parse_hours(words: str) -> list[int]:
+    """``"23-7"`` -> ``[23, 7]`` (two different whole UTC hours), or ValueError."""
+    parts = words.replace(" ", "").split("-")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise ValueError(words)
+    start, end = int(parts[0]), int(parts[1])
+    if not (0 <= start <= 23 and 0 <= end <= 23) or start == end:
+        raise ValueError(words)
+    return [start, end]
+
+
+def shape_words(settings: dict[str, Any]) -> str:
+    """The deadline shape and faceless settings, as ", quiet hours 23:00-7:00 UTC, ..." (empty when all off)."""
+    out = ""
+    quiet = settings.get("quiet_hours")
+    if quiet:
+        out += f", quiet hours {quiet[0]}:00-{quiet[1]}:00 UTC"
+    if settings.get("weekend_hours"):
+        out += f", +{settings['weekend_hours']} h over a weekend"
+    if settings.get("faceless"):
+        out += ", faceless (houses only until the end)"
+    return out
+
+
 def clip(text: str, limit: int = LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -181,7 +205,9 @@ def standings_text(game_id: int, over: dict[str, Any]) -> str:
     """The final standings from a ``game_over`` row (winner, ranking, round)."""
     lines = [f"🏆 **Game #{game_id} is over: {house_name(over.get('winner'))} wins"
              f"{' in round ' + str(over['round']) if over.get('round') else ''}.**"]
-    lines += [f"{place}. {house_name(house)}" for place, house in enumerate(over.get("ranking") or [], start=1)]
+    players = over.get("players") or {}
+    lines += [f"{place}. {house_name(house)}{' (' + clip(players[house], 40) + ')' if players.get(house) else ''}"
+              for place, house in enumerate(over.get("ranking") or [], start=1)]
     fair = over.get("fair") or {}
     if fair:
         lines += [f"🔐 The game's secret was `{fair['secret']}` with salt `{fair['salt']}`: SHA-256 "

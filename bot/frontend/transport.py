@@ -127,7 +127,11 @@ class DiscordTransport:
         try:
             game = await self.bot.service.game(msg.game_id)
             channel = self.bot.get_channel(game.channel_id) or await self.bot.fetch_channel(game.channel_id)
-            if isinstance(channel, discord.abc.Messageable):
+            if isinstance(channel, discord.abc.Messageable) and game.settings.get("faceless"):
+                await channel.send(f"A player of game #{game.id} cannot get my direct messages (faceless game: "
+                                   "nobody is named). Everyone: allow DMs from this server's members, or use "
+                                   "`/agot act` here to see and answer your prompts privately.")
+            elif isinstance(channel, discord.abc.Messageable):
                 await channel.send(f"<@{user}> I cannot send you direct messages. Allow DMs from this server's "
                                    "members (Privacy Settings), or use `/agot act` here to see and answer your "
                                    "prompts privately.")

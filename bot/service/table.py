@@ -205,7 +205,8 @@ class TableService(Deadlines, History):
             async with self.store.transaction() as repo:
                 await repo.move_seat(game_id, seat.user_id, new_user_id, name)
                 deadlines = await self._deadlines(repo, t)
-                messages = [self._notice(t, f"{name} now plays {t.game.house_name(house)}.")]
+                who = "A new player" if t.faceless else name
+                messages = [self._notice(t, f"{who} now plays {t.game.house_name(house)}.")]
                 messages += [NewMessage(game_id, "player", new_user_id, "prompt",
                                         self._prompt(t, d, deadlines.get(d.id)))
                              for d in t.game.open_decisions() if d.player == house]
