@@ -197,6 +197,7 @@ class TableCore:
                 messages += await self._sync_prompts(repo, t, now)
                 if t.game.over:
                     messages.append(self._game_over(t))
+                    await repo.add_result(t.id, t.row.guild_id, self._ranking(t), iso(now))
                 await repo.add_messages(messages, iso(now))
         except BaseException:
             self._tables.pop(t.id, None)  # memory ran ahead of the database: reload on next use
@@ -298,6 +299,13 @@ class TableCore:
         return NewMessage(t.id, "public", None, "game_over",
                           {"winner": s.winner, "ranking": s.ranking, "round": s.round, "fair": fair, "players": players,
                            "text": f"{t.game.house_name(s.winner or '')} won the game in round {s.round}."})
+
+    def _ranking(self, t: Table) -> list[dict[str, Any]]:
+        """The final ranking with the seat of each house, winner first (recorded for the ratings)."""
+        assert t.game is not None
+        seats = {s.house: s for s in t.seats if s.house}
+        return [{"house": h, "user_id": seats[h].user_id, "name": seats[h].name}
+                for h in t.game.state.ranking or [] if h in seats]
 
     async def _status_message(self, repo: Repo, t: Table) -> NewMessage:
         return NewMessage(t.id, "public", None, "status", {"status": await self._read_status(repo, t)})

@@ -84,6 +84,7 @@ class History(TableCore):
                 rewind_id = await repo.add_rewind(t.id, user_id, len(undone), undone[0].seq, undone[-1].seq, reason,
                                                   iso(now))
                 await repo.mark_rewound(t.id, [a.seq for a in undone], rewind_id)
+                await repo.remove_result(t.id)  # a finished game rewound is no longer finished
                 # every open decision is prompted afresh (the rewound line's prompts and timers end here)
                 await repo.cancel_timers(t.id)
                 prompts = await repo.prompts(t.id)

@@ -20,6 +20,7 @@ from typing import Any
 from bot.service.clock import Clock
 from bot.service.core import Table, game_info
 from bot.service.deadlines import Deadlines
+from bot.service.extras import Extras
 from bot.service.history import History
 from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher, Transport
@@ -42,7 +43,7 @@ IDLE_WAKE = 60.0
 
 
 
-class TableService(Deadlines, History):
+class TableService(Deadlines, History, Extras):
     @classmethod
     async def open(cls, db_path: str | Path, clock: Clock | None = None,
                    randbits: Callable[[int], int] | None = None) -> TableService:
