@@ -364,3 +364,46 @@ class AgotCog(commands.Cog):
             raise Refusal(f"No card or area is called '{text.clip(name, 40)}'.{hint}")
         await interaction.response.send_message(found, ephemeral=True)
 
+
+    # --- issue 12: tables that keep going for weeks (digest, my games, ratings, replay file) ----------------
+
+    @agot.command(name="digest", description="What changed since you last looked, and what waits on you")
+    @app_commands.autocomplete(game=game_choices)
+    async def digest(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        digest = await self.service.digest(info.id, interaction.user.id)
+        await interaction.response.send_message(text.digest_text(digest), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @agot.command(name="mygames", description="Every game you sit in, in every server (works in DMs)")
+    async def mygames(self, interaction: discord.Interaction) -> None:
+        games = await self.service.my_games(interaction.user.id)
+        await interaction.response.send_message(text.my_games_text(games), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @agot.command(name="leaderboard", description="This server's players by rating over finished games")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        if interaction.guild is None:
+            raise Refusal("Ratings are kept per server: ask in a server channel.")
+        rows = await self.service.leaderboard(interaction.guild.id)
+        await interaction.response.send_message(text.leaderboard_text(rows), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @agot.command(name="record", description="A player's games, wins and average place in this server")
+    @app_commands.describe(user="whose record (default: yours)")
+    async def record(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        if interaction.guild is None:
+            raise Refusal("Records are kept per server: ask in a server channel.")
+        who = user or interaction.user
+        row = await self.service.record(interaction.guild.id, who.id)
+        await interaction.response.send_message(text.record_text(who.display_name, row), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @agot.command(name="replay", description="The replay file of a finished game (JSON, every hidden choice)")
+    @app_commands.autocomplete(game=game_choices)
+    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        data = await self.service.replay_file(info.id)  # refused (and nothing sent) while the game runs
+        await interaction.response.send_message(
+            f"Game #{info.id}: its replay file. Re-play it with `python -m bot.admin replay FILE`.", ephemeral=True,
+            file=discord.File(io.BytesIO(data), filename=f"agot-{info.id}-replay.json"))

@@ -264,3 +264,66 @@ def lookup_entries() -> dict[str, str]:
         near = ", ".join(sorted(area_name(x) for x in a.adjacent))
         out.setdefault(a.name, f"**{a.name}** — {', '.join(facts)}.\nAdjacent: {near}.")
     return {name: clip(text.strip(), 1900) for name, text in out.items()}
+
+
+# --- issue 12: digest, my games, leaderboard -----------------------------------------------------------------
+
+def digest_text(digest: dict[str, Any]) -> str:
+    """What changed in a game since the user last looked, and what waits on them."""
+    gid = digest["game_id"]
+    head = (f"🗞️ **Game #{gid}** · round {digest.get('round') or '-'} · {digest.get('phase') or '-'} · "
+            f"{digest.get('status')}")
+    if not digest.get("count"):
+        lines = [head, "Nothing new in the public feed since you last looked."]
+    else:
+        kinds = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in (digest.get("kinds") or {}).items())
+        lines = [head, clip(f"{digest['count']} public events since you last looked: {kinds}.", 600)]
+        lines += [f"• {clip(line, 200)}" for line in digest.get("lines") or []]
+    pending = digest.get("pending") or []
+    if pending:
+        lines.append("**Waiting on you:**")
+        for d in pending[:10]:
+            due = f" (due {stamp(d.get('deadline'))})" if d.get("deadline") else ""
+            done = " ✅ answered, may still change" if d.get("submitted") else ""
+            lines.append(f"• {d.get('label') or d['kind']}{due}{done}")
+        lines.append("`/agot act` shows the prompts again.")
+    else:
+        lines.append("Nothing waits on you.")
+    return chunks(lines, 1900)[0]
+
+
+def jump_link(guild_id: int | None, channel_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id if guild_id else '@me'}/{channel_id}"
+
+
+def my_games_text(games: list[dict[str, Any]]) -> str:
+    if not games:
+        return "You sit in no game. Join one with `/agot join` in a game's channel."
+    lines = ["**Your games:**"]
+    for g in sorted(games, key=lambda g: (g["status"] not in ("running", "paused", "lobby"), -g["id"]))[:20]:
+        where = f"round {g['round']} · {g['phase']}" if g.get("round") else f"{g['players']} players"
+        if g.get("waiting"):
+            due = f", due {stamp(g.get('deadline'))}" if g.get("deadline") else ""
+            wait = f" · ⏳ **waits on you** ({', '.join(g['waiting'][:3])}{due})"
+        else:
+            wait = ""
+        lines.append(f"• [Game #{g['id']}]({jump_link(g.get('guild_id'), g['channel_id'])}) · {g['status']} · "
+                     f"{where}{wait}")
+    return chunks(lines, 1900)[0]
+
+
+def leaderboard_text(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return "No game has finished in this server yet."
+    lines = ["🏅 **Leaderboard** (pairwise Elo over this server's finished games)"]
+    for place, r in enumerate(rows[:25], start=1):
+        lines.append(f"{place}. {clip(r['name'], 40)} — {r['rating']:.0f} · {r['games']} games, {r['wins']} wins, "
+                     f"average place {r['average_place']:.2f}")
+    return chunks(lines, 1900)[0]
+
+
+def record_text(name: str, row: dict[str, Any] | None) -> str:
+    if row is None:
+        return f"{clip(name, 40)} has no finished game in this server yet."
+    return (f"📊 **{clip(row['name'], 40)}**: {row['games']} games, {row['wins']} wins, average place "
+            f"{row['average_place']:.2f}, rating {row['rating']:.0f}.")

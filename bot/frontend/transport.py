@@ -21,7 +21,7 @@ import discord
 from bot.frontend import text
 from bot.frontend.components import prompt_view
 from bot.render import Highlights, panel_fields, render
-from bot.service import OutboxMessage, PermanentError, TransientError
+from bot.service import OutboxMessage, PermanentError, ServiceError, TransientError
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -75,7 +75,13 @@ class DiscordTransport:
             return await self._status(msg, where)
         if kind == "game_over":
             content = text.standings_text(gid, payload)
-            return str((await send(content, nonce=msg.key)).id)
+            try:  # the replay file may be shown now that the game is over
+                data = await self.bot.service.replay_file(gid)
+            except ServiceError as exc:
+                log.warning("game %s: no replay file with the standings (%s)", gid, exc)
+                return str((await send(content, nonce=msg.key)).id)
+            file = discord.File(io.BytesIO(data), filename=f"agot-{gid}-replay.json")
+            return str((await send(content, file=file, nonce=msg.key)).id)
         words = payload.get("text")
         if words:  # notices, public reminders and anything else that is plain text
             return str((await send(text.clip(str(words)), nonce=msg.key)).id)
