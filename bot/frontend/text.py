@@ -195,9 +195,9 @@ def status_text(game_id: int, status: dict[str, Any]) -> str:
         return head
     lines = [head, "Waiting for:"]
     for w in waiting:
-        who = f"<@{w['user_id']}>" if w.get("user_id") else house_name(w["house"])
+        who = f" (<@{w['user_id']}>)" if w.get("user_id") else ""  # no user in a faceless game
         due = f" (due {stamp(w.get('deadline'))})" if w.get("deadline") else ""
-        lines.append(f"• {house_name(w['house'])} ({who}): {w.get('label') or w['kind']}{due}")
+        lines.append(f"• {house_name(w['house'])}{who}: {w.get('label') or w['kind']}{due}")
     return clip("\n".join(lines))
 
 

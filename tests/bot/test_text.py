@@ -68,3 +68,19 @@ def test_mustering_and_losses_in_words():
         parse_losses("Winterfell footman")
     assert text_answer({"kind": "reconcile", "options": None}, '[["winterfell", "footman"]]') == [
         ["winterfell", "footman"]]
+
+
+def test_a_faceless_status_line_names_the_house_only():
+    from bot.frontend.text import parse_hours, shape_words
+
+    waiting = [{"house": "stark", "user_id": None, "kind": "orders", "label": "orders", "deadline": None}]
+    assert status_text(3, {"round": 1, "phase": "planning", "waiting": waiting}).endswith("• Stark: orders")
+    named = [{**waiting[0], "user_id": 42}]
+    assert "• Stark (<@42>): orders" in status_text(3, {"waiting": named})
+    assert parse_hours(" 23 - 7 ") == [23, 7]
+    for bad in ("7-7", "24-3", "23", "a-b", "23-7-1"):
+        with pytest.raises(ValueError):
+            parse_hours(bad)
+    assert shape_words({"quiet_hours": [23, 7], "weekend_hours": 12, "faceless": True}) == (
+        ", quiet hours 23:00-7:00 UTC, +12 h over a weekend, faceless (houses only until the end)")
+    assert shape_words({}) == ""
