@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot import ratings
 from bot.service.core import TableCore
@@ -25,6 +25,9 @@ KEY_LINES = 12
 
 
 class Extras(TableCore):
+    if TYPE_CHECKING:  # defined by TableService (table.py)
+        async def pending(self, game_id: int, user_id: int) -> list[dict[str, Any]]: ...
+
     async def digest(self, game_id: int, user_id: int) -> dict[str, Any]:
         """The public events since this user's last digest (or, the first time, since their last answer), counted
         by kind with the key lines quoted, and their pending decisions; remembers what was shown."""
@@ -48,7 +51,7 @@ class Extras(TableCore):
         lines = [str(e.get("text") or e["kind"]) for e in new if e["kind"] in KEY_KINDS][-KEY_LINES:]
         return {"game_id": game_id, "status": t.row.status, "round": t.row.round, "phase": t.row.phase,
                 "count": len(new), "kinds": dict(kinds.most_common()), "lines": lines,
-                "pending": await self.pending(game_id, user_id)}  # type: ignore[attr-defined]
+                "pending": await self.pending(game_id, user_id)}
 
     async def my_games(self, user_id: int) -> list[dict[str, Any]]:
         """Every game the user sits in, in every server: status, round, phase, and what waits on them."""
@@ -56,11 +59,11 @@ class Extras(TableCore):
             rows = await repo.games(user_id=user_id)
         out = []
         for row in rows:
-            pending = await self.pending(row.id, user_id)  # type: ignore[attr-defined]
-            deadlines = sorted(d["deadline"] for d in pending if d.get("deadline"))
+            pending = await self.pending(row.id, user_id)
+            deadlines = sorted(d["deadline"] for d in pending if d.get("deadline") and not d.get("submitted"))
             out.append({"id": row.id, "guild_id": row.guild_id, "channel_id": row.channel_id, "status": row.status,
                         "round": row.round, "phase": row.phase, "players": row.players,
-                        "waiting": [str(d.get("label") or d["kind"]) for d in pending],
+                        "waiting": [str(d.get("label") or d["kind"]) for d in pending if not d.get("submitted")],
                         "deadline": deadlines[0] if deadlines else None})
         return out
 

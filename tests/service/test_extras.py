@@ -185,6 +185,10 @@ async def test_my_games_lists_every_seat_with_what_waits(tmp_path: Path) -> None
         assert mine[gid]["status"] == "running" and mine[gid]["waiting"] and mine[gid]["deadline"]
         assert mine[other]["status"] == "lobby" and mine[other]["waiting"] == [] and mine[other]["guild_id"] == 99
         assert await svc.my_games(555) == []
+        orders = (await svc.pending(gid, users[0]))[0]
+        assert (await svc.answer(gid, users[0], orders["id"], orders["default"])).accepted
+        mine = {g["id"]: g for g in await svc.my_games(users[0])}
+        assert mine[gid]["waiting"] == [] and mine[gid]["deadline"] is None  # answered (still changeable)
     finally:
         await svc.close()
 
