@@ -268,28 +268,34 @@ def lookup_entries() -> dict[str, str]:
 
 # --- issue 12: digest, my games, leaderboard -----------------------------------------------------------------
 
-def digest_text(digest: dict[str, Any]) -> str:
-    """What changed in a game since the user last looked, and what waits on them."""
+def digest_text(digest: dict[str, Any], limit: int = 1900) -> str:
+    """What changed in a game since the user last looked, and what waits on them (one message: the newest key
+    lines that fit are kept; what waits on the user always is)."""
     gid = digest["game_id"]
-    head = (f"🗞️ **Game #{gid}** · round {digest.get('round') or '-'} · {digest.get('phase') or '-'} · "
-            f"{digest.get('status')}")
+    head = [f"🗞️ **Game #{gid}** · round {digest.get('round') or '-'} · {digest.get('phase') or '-'} · "
+            f"{digest.get('status')}"]
     if not digest.get("count"):
-        lines = [head, "Nothing new in the public feed since you last looked."]
+        head.append("Nothing new in the public feed since you last looked.")
     else:
         kinds = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in (digest.get("kinds") or {}).items())
-        lines = [head, clip(f"{digest['count']} public events since you last looked: {kinds}.", 600)]
-        lines += [f"• {clip(line, 200)}" for line in digest.get("lines") or []]
+        head.append(clip(f"{digest['count']} public events since you last looked: {kinds}.", 500))
     pending = digest.get("pending") or []
+    tail = ["**Waiting on you:**"] if pending else ["Nothing waits on you."]
+    for d in pending[:8]:
+        due = f" (due {stamp(d.get('deadline'))})" if d.get("deadline") else ""
+        done = " ✅ answered, may still change" if d.get("submitted") else ""
+        tail.append(f"• {clip(str(d.get('label') or d['kind']), 60)}{due}{done}")
     if pending:
-        lines.append("**Waiting on you:**")
-        for d in pending[:10]:
-            due = f" (due {stamp(d.get('deadline'))})" if d.get("deadline") else ""
-            done = " ✅ answered, may still change" if d.get("submitted") else ""
-            lines.append(f"• {d.get('label') or d['kind']}{due}{done}")
-        lines.append("`/agot act` shows the prompts again.")
-    else:
-        lines.append("Nothing waits on you.")
-    return chunks(lines, 1900)[0]
+        tail.append("`/agot act` shows the prompts again.")
+    room = limit - len("\n".join(head + tail)) - 1
+    key: list[str] = []
+    for line in reversed(digest.get("lines") or []):
+        line = f"• {clip(line, 200)}"
+        if len(line) + 1 > room:
+            break
+        key.insert(0, line)
+        room -= len(line) + 1
+    return "\n".join(head + key + tail)
 
 
 def jump_link(guild_id: int | None, channel_id: int) -> str:

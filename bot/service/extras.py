@@ -19,8 +19,7 @@ from bot.service.models import ServiceError
 from bot.storage import iso
 
 # the public events a digest quotes (the rest it only counts)
-KEY_KINDS = ("round", "westeros_revealed", "orders_revealed", "combat_end", "bids_revealed", "wildlings",
-             "game_over", "rewind")
+KEY_KINDS = ("round", "westeros_card", "combat_end", "wildling_outcome", "track", "port_captured", "game_over")
 KEY_LINES = 12
 
 
