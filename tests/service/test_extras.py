@@ -95,10 +95,14 @@ async def test_a_prompt_deadline_follows_the_quiet_hours(tmp_path: Path) -> None
 
 @aio
 async def test_a_faceless_game_names_no_player_until_the_standings(tmp_path: Path) -> None:
-    svc = await TableService.open(tmp_path / "db.sqlite3")
+    clock = FakeClock()
+    svc = await TableService.open(tmp_path / "db.sqlite3", clock=clock)
     transport = RecordingTransport()
     try:
-        gid, users = await table(svc, {"faceless": True})
+        gid, users = await table(svc, {"faceless": True, "replace_after": 1})
+        for _ in range(3):  # reminders, then the deadlines play the defaults (missed-deadline notices)
+            clock.advance(13 * 3600)
+            await svc.run_due_timers()
         await play_faceless(svc, gid, 20)
         await svc.rewind(gid, users[0], 2, reason="a misclick")
         newcomer = USERS[3]
@@ -108,6 +112,8 @@ async def test_a_faceless_game_names_no_player_until_the_standings(tmp_path: Pat
         assert (await svc.game(gid)).status == "finished"
         public = [m for m in transport.sent if m.audience == "public"]
         kinds = [m.kind for m in public]
+        assert {"reminder", "notice", "status", "events", "board"} <= set(kinds)
+        assert any("missed the deadline" in str(m.payload.get("text")) for m in public)
         end = kinds.index("game_over")
         secrets = [str(u) for u in USERS] + NAMES
         for m in public[:end]:
