@@ -146,17 +146,23 @@ async def cmd_verify(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+async def exported_replay(repo: Repo, row: GameRow) -> Replay:
+    """The replay file of a stored game, checked by a re-play (the bot's ``/agot replay`` uses it too)."""
+    verdict = await verify_game(repo, row)
+    if verdict.problem or verdict.game is None:
+        raise Refusal(f"game {row.id} does not re-play from its log ({verdict.problem}); run verify")
+    replay = await stored_replay(repo, row)
+    replay.final = {"sha256": state_hash(verdict.game), "winner": verdict.game.state.winner,
+                    "round": verdict.game.state.round}
+    return replay
+
+
 async def cmd_export(args: argparse.Namespace) -> int:
     async with opened(args.db) as repo:
         row = await repo.game(args.game)
         if row is None:
             raise Refusal(f"no game {args.game} in {args.db}")
-        verdict = await verify_game(repo, row)
-        if verdict.problem or verdict.game is None:
-            raise Refusal(f"game {args.game} does not re-play from its log ({verdict.problem}); run verify")
-        replay = await stored_replay(repo, row)
-    replay.final = {"sha256": state_hash(verdict.game), "winner": verdict.game.state.winner,
-                    "round": verdict.game.state.round}
+        replay = await exported_replay(repo, row)
     try:
         replay.save(Path(args.out))
     except OSError as exc:

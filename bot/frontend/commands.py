@@ -11,7 +11,7 @@ import asyncio
 import difflib
 import io
 import logging
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -117,27 +117,40 @@ class AgotCog(commands.Cog):
     @app_commands.describe(players="3 to 6 players", houses="houses dealt at random, or chosen when joining",
                            tides="play with the Tides of Battle cards", tiebreak="end-of-game tie-breakers",
                            orders_hours="hours to place orders", other_hours="hours for any other decision",
-                           join="take a seat yourself (default yes)")
+                           join="take a seat yourself (default yes)",
+                           quiet_hours="UTC hours when no deadline falls, e.g. 23-7 (a deadline inside moves to 7:00)",
+                           weekend_hours="extra hours for a deadline whose span covers a Saturday or Sunday (UTC)",
+                           faceless="public messages name houses only until the game ends")
     async def create(self, interaction: discord.Interaction, players: app_commands.Range[int, 3, 6],
                      houses: Literal["random", "choose"] = "random", tides: bool = False,
                      tiebreak: Literal["rb2", "faq"] = "rb2", orders_hours: HOURS = 24, other_hours: HOURS = 12,
-                     join: bool = True) -> None:
+                     join: bool = True, quiet_hours: str | None = None,
+                     weekend_hours: app_commands.Range[int, 0, 168] = 0, faceless: bool = False) -> None:
         if interaction.guild is None or interaction.channel_id is None:
             raise Refusal("Create a game in a server channel (or thread) where the table will play.")
         here = [g for g in await self.service.games_in_channel(interaction.channel_id) if g.status in OPEN]
         if here:
             raise Refusal(f"Game #{here[0].id} already plays in this channel. Use another channel or a thread.")
-        settings = {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
-                    "deadlines": {"orders": orders_hours * 3600, "default": other_hours * 3600}}
+        settings: dict[str, Any] = {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
+                    "deadlines": {"orders": orders_hours * 3600, "default": other_hours * 3600},
+                    "weekend_hours": weekend_hours, "faceless": faceless}
+        if quiet_hours is not None:
+            try:
+                settings["quiet_hours"] = text.parse_hours(quiet_hours)
+            except ValueError:
+                raise Refusal(f"'{text.clip(quiet_hours, 20)}' is not a span of UTC hours: write e.g. `23-7`."
+                              ) from None
         gid = await self.service.create_game(interaction.guild.id, interaction.channel_id, interaction.user.id,
                                              players, settings=settings)
         if join:
             await self.service.join(gid, interaction.user.id, name=interaction.user.display_name)
         self.bot.kick()
+        by = "" if faceless else f" by {interaction.user.mention}"
         await interaction.response.send_message(
-            f"⚔️ **Game #{gid}** created by {interaction.user.mention}: {players} players, houses {houses}, "
+            f"⚔️ **Game #{gid}** created{by}: {players} players, houses {houses}, "
             f"Tides of Battle {'on' if tides else 'off'}, tie-breaks {tiebreak}, orders {orders_hours} h, other "
-            f"decisions {other_hours} h.\nJoin with `/agot join`; the creator starts with `/agot start`.",
+            f"decisions {other_hours} h{text.shape_words(settings)}.\n"
+            "Join with `/agot join`; the creator starts with `/agot start`.",
             allowed_mentions=discord.AllowedMentions.none())
 
     @agot.command(name="join", description="Take a seat in this channel's game")
@@ -150,6 +163,12 @@ class AgotCog(commands.Cog):
             names = ", ".join(h["name"] for h in board().houses.values())
             raise Refusal(f"'{text.clip(house, 40)}' is not a house: choose {names}.")
         info = await self.service.join(info.id, interaction.user.id, name=interaction.user.display_name, house=house)
+        if info.settings.get("faceless"):
+            await interaction.response.send_message(
+                f"🛡️ You join game #{info.id} ({len(info.seats)}/{info.players}); it is faceless: public messages "
+                "name houses only until the end.", ephemeral=True)
+            await self.test_dm(interaction, info.id)
+            return
         await interaction.response.send_message(
             f"🛡️ {interaction.user.mention} joins game #{info.id} ({len(info.seats)}/{info.players})"
             f"{' as ' + text.house_name(house) if house else ''}.", allowed_mentions=discord.AllowedMentions.none())
@@ -169,9 +188,10 @@ class AgotCog(commands.Cog):
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await self.game_for(interaction, game, ("lobby",))
         info = await self.service.leave(info.id, interaction.user.id)
-        await interaction.response.send_message(f"{interaction.user.mention} leaves game #{info.id} "
-                                                f"({len(info.seats)}/{info.players}).",
-                                                allowed_mentions=discord.AllowedMentions.none())
+        faceless = bool(info.settings.get("faceless"))
+        await interaction.response.send_message(f"{'You leave' if faceless else interaction.user.mention + ' leaves'}"
+                                                f" game #{info.id} ({len(info.seats)}/{info.players}).",
+                                                ephemeral=faceless, allowed_mentions=discord.AllowedMentions.none())
 
     @agot.command(name="start", description="Deal the houses and start the game (creator or Manage Server)")
     @app_commands.autocomplete(game=game_choices)
@@ -181,6 +201,8 @@ class AgotCog(commands.Cog):
         info = await self.service.start(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
         self.bot.kick()
         seats = ", ".join(f"<@{s.user_id}> {text.house_name(s.house)}" for s in info.seats)
+        if info.settings.get("faceless"):
+            seats = "Houses are dealt in secret: " + ", ".join(text.house_name(s.house) for s in info.seats)
         await interaction.followup.send(f"🏁 **Game #{info.id} begins.** {seats}.\nYour prompts arrive by DM "
                                         "(or with `/agot act`).")
 
@@ -202,8 +224,8 @@ class AgotCog(commands.Cog):
         await interaction.response.send_message(
             f"Game #{info.id}: {info.players} players, houses {s.get('houses', 'random')}, Tides of Battle "
             f"{'on' if s.get('tides_of_battle') else 'off'}, tie-breaks {s.get('tiebreak', 'rb2')}, deadlines: "
-            f"{deadlines or 'defaults'}; votes pass with {threshold:.0%} of the seated players and close after "
-            f"{vote_hours:g} h.", ephemeral=True)
+            f"{deadlines or 'defaults'}{text.shape_words(s)}; votes pass with {threshold:.0%} of the seated players "
+            f"and close after {vote_hours:g} h.", ephemeral=True)
 
     # --- repair by the game's managers (the creator, Manage Server, the bot's owners); each is announced ----
 
@@ -213,7 +235,8 @@ class AgotCog(commands.Cog):
         info = await self.game_for(interaction, game, ("running",))
         await self.service.pause(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
         self.bot.kick()
-        await interaction.response.send_message(f"⏸️ Game #{info.id} is paused by {interaction.user.mention}.",
+        by = "" if info.settings.get("faceless") else f" by {interaction.user.mention}"
+        await interaction.response.send_message(f"⏸️ Game #{info.id} is paused{by}.",
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     @agot.command(name="resume", description="Resume a paused game (managers)")
@@ -249,6 +272,7 @@ class AgotCog(commands.Cog):
         self.bot.kick()
         await interaction.response.send_message(f"🔁 {member.mention} now plays {text.house_name(house)} in game "
                                                 f"#{info.id}; the open prompts go to them.",
+                                                ephemeral=bool(info.settings.get("faceless")),
                                                 allowed_mentions=discord.AllowedMentions(users=[member]))
 
     @agot.command(name="history", description="The board as a round's phase began (public)")
@@ -384,3 +408,47 @@ class AgotCog(commands.Cog):
         self.bot.kick()
         await interaction.response.send_message(text.clip(notice, 1900), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
+
+
+    # --- issue 12: tables that keep going for weeks (digest, my games, ratings, replay file) ----------------
+
+    @agot.command(name="digest", description="What changed since you last looked, and what waits on you")
+    @app_commands.autocomplete(game=game_choices)
+    async def digest(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        digest = await self.service.digest(info.id, interaction.user.id)
+        await interaction.response.send_message(text.digest_text(digest), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @agot.command(name="mygames", description="Every game you sit in, in every server (works in DMs)")
+    async def mygames(self, interaction: discord.Interaction) -> None:
+        games = await self.service.my_games(interaction.user.id)
+        await interaction.response.send_message(text.my_games_text(games), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @agot.command(name="leaderboard", description="This server's players by rating over finished games")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        if interaction.guild is None:
+            raise Refusal("Ratings are kept per server: ask in a server channel.")
+        rows = await self.service.leaderboard(interaction.guild.id)
+        await interaction.response.send_message(text.leaderboard_text(rows), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @agot.command(name="record", description="A player's games, wins and average place in this server")
+    @app_commands.describe(user="whose record (default: yours)")
+    async def record(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        if interaction.guild is None:
+            raise Refusal("Records are kept per server: ask in a server channel.")
+        who = user or interaction.user
+        row = await self.service.record(interaction.guild.id, who.id)
+        await interaction.response.send_message(text.record_text(who.display_name, row), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @agot.command(name="replay", description="The replay file of a finished game (JSON, every hidden choice)")
+    @app_commands.autocomplete(game=game_choices)
+    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        data = await self.service.replay_file(info.id)  # refused (and nothing sent) while the game runs
+        await interaction.response.send_message(
+            f"Game #{info.id}: its replay file. Re-play it with `python -m bot.admin replay FILE`.", ephemeral=True,
+            file=discord.File(io.BytesIO(data), filename=f"agot-{info.id}-replay.json"))

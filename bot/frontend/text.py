@@ -32,6 +32,30 @@ def stamp(iso: str | None, style: str = "R") -> str:
     return f"<t:{int(datetime.fromisoformat(iso).timestamp())}:{style}>"
 
 
+def parse_hours(words: str) -> list[int]:
+    """``"23-7"`` -> ``[23, 7]`` (two different whole UTC hours), or ValueError."""
+    parts = words.replace(" ", "").split("-")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise ValueError(words)
+    start, end = int(parts[0]), int(parts[1])
+    if not (0 <= start <= 23 and 0 <= end <= 23) or start == end:
+        raise ValueError(words)
+    return [start, end]
+
+
+def shape_words(settings: dict[str, Any]) -> str:
+    """The deadline shape and faceless settings, as ", quiet hours 23:00-7:00 UTC, ..." (empty when all off)."""
+    out = ""
+    quiet = settings.get("quiet_hours")
+    if quiet:
+        out += f", quiet hours {quiet[0]}:00-{quiet[1]}:00 UTC"
+    if settings.get("weekend_hours"):
+        out += f", +{settings['weekend_hours']} h over a weekend"
+    if settings.get("faceless"):
+        out += ", faceless (houses only until the end)"
+    return out
+
+
 def clip(text: str, limit: int = LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -171,9 +195,9 @@ def status_text(game_id: int, status: dict[str, Any]) -> str:
         return head
     lines = [head, "Waiting for:"]
     for w in waiting:
-        who = f"<@{w['user_id']}>" if w.get("user_id") else house_name(w["house"])
+        who = f" (<@{w['user_id']}>)" if w.get("user_id") else ""  # no user in a faceless game
         due = f" (due {stamp(w.get('deadline'))})" if w.get("deadline") else ""
-        lines.append(f"• {house_name(w['house'])} ({who}): {w.get('label') or w['kind']}{due}")
+        lines.append(f"• {house_name(w['house'])}{who}: {w.get('label') or w['kind']}{due}")
     return clip("\n".join(lines))
 
 
@@ -181,7 +205,9 @@ def standings_text(game_id: int, over: dict[str, Any]) -> str:
     """The final standings from a ``game_over`` row (winner, ranking, round)."""
     lines = [f"🏆 **Game #{game_id} is over: {house_name(over.get('winner'))} wins"
              f"{' in round ' + str(over['round']) if over.get('round') else ''}.**"]
-    lines += [f"{place}. {house_name(house)}" for place, house in enumerate(over.get("ranking") or [], start=1)]
+    players = over.get("players") or {}
+    lines += [f"{place}. {house_name(house)}{' (' + clip(players[house], 40) + ')' if players.get(house) else ''}"
+              for place, house in enumerate(over.get("ranking") or [], start=1)]
     fair = over.get("fair") or {}
     if fair:
         lines += [f"🔐 The game's secret was `{fair['secret']}` with salt `{fair['salt']}`: SHA-256 "
@@ -238,3 +264,72 @@ def lookup_entries() -> dict[str, str]:
         near = ", ".join(sorted(area_name(x) for x in a.adjacent))
         out.setdefault(a.name, f"**{a.name}** — {', '.join(facts)}.\nAdjacent: {near}.")
     return {name: clip(text.strip(), 1900) for name, text in out.items()}
+
+
+# --- issue 12: digest, my games, leaderboard -----------------------------------------------------------------
+
+def digest_text(digest: dict[str, Any], limit: int = 1900) -> str:
+    """What changed in a game since the user last looked, and what waits on them (one message: the newest key
+    lines that fit are kept; what waits on the user always is)."""
+    gid = digest["game_id"]
+    head = [f"🗞️ **Game #{gid}** · round {digest.get('round') or '-'} · {digest.get('phase') or '-'} · "
+            f"{digest.get('status')}"]
+    if not digest.get("count"):
+        head.append("Nothing new in the public feed since you last looked.")
+    else:
+        kinds = ", ".join(f"{n} {kind.replace('_', ' ')}" for kind, n in (digest.get("kinds") or {}).items())
+        head.append(clip(f"{digest['count']} public events since you last looked: {kinds}.", 500))
+    pending = digest.get("pending") or []
+    tail = ["**Waiting on you:**"] if pending else ["Nothing waits on you."]
+    for d in pending[:8]:
+        due = f" (due {stamp(d.get('deadline'))})" if d.get("deadline") else ""
+        done = " ✅ answered, may still change" if d.get("submitted") else ""
+        tail.append(f"• {clip(str(d.get('label') or d['kind']), 60)}{due}{done}")
+    if pending:
+        tail.append("`/agot act` shows the prompts again.")
+    room = limit - len("\n".join(head + tail)) - 1
+    key: list[str] = []
+    for line in reversed(digest.get("lines") or []):
+        line = f"• {clip(line, 200)}"
+        if len(line) + 1 > room:
+            break
+        key.insert(0, line)
+        room -= len(line) + 1
+    return "\n".join(head + key + tail)
+
+
+def jump_link(guild_id: int | None, channel_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id if guild_id else '@me'}/{channel_id}"
+
+
+def my_games_text(games: list[dict[str, Any]]) -> str:
+    if not games:
+        return "You sit in no game. Join one with `/agot join` in a game's channel."
+    lines = ["**Your games:**"]
+    for g in sorted(games, key=lambda g: (g["status"] not in ("running", "paused", "lobby"), -g["id"]))[:20]:
+        where = f"round {g['round']} · {g['phase']}" if g.get("round") else f"{g['players']} players"
+        if g.get("waiting"):
+            due = f", due {stamp(g.get('deadline'))}" if g.get("deadline") else ""
+            wait = f" · ⏳ **waits on you** ({', '.join(g['waiting'][:3])}{due})"
+        else:
+            wait = ""
+        lines.append(f"• [Game #{g['id']}]({jump_link(g.get('guild_id'), g['channel_id'])}) · {g['status']} · "
+                     f"{where}{wait}")
+    return chunks(lines, 1900)[0]
+
+
+def leaderboard_text(rows: list[dict[str, Any]]) -> str:
+    if not rows:
+        return "No game has finished in this server yet."
+    lines = ["🏅 **Leaderboard** (pairwise Elo over this server's finished games)"]
+    for place, r in enumerate(rows[:25], start=1):
+        lines.append(f"{place}. {clip(r['name'], 40)} — {r['rating']:.0f} · {r['games']} games, {r['wins']} wins, "
+                     f"average place {r['average_place']:.2f}")
+    return chunks(lines, 1900)[0]
+
+
+def record_text(name: str, row: dict[str, Any] | None) -> str:
+    if row is None:
+        return f"{clip(name, 40)} has no finished game in this server yet."
+    return (f"📊 **{clip(row['name'], 40)}**: {row['games']} games, {row['wins']} wins, average place "
+            f"{row['average_place']:.2f}, rating {row['rating']:.0f}.")

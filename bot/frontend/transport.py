@@ -22,7 +22,7 @@ from bot.frontend import text
 from bot.frontend.components import prompt_view
 from bot.frontend.votes import vote_view
 from bot.render import Highlights, panel_fields, render
-from bot.service import OutboxMessage, PermanentError, TransientError
+from bot.service import OutboxMessage, PermanentError, ServiceError, TransientError
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -76,7 +76,13 @@ class DiscordTransport:
             return await self._status(msg, where)
         if kind == "game_over":
             content = text.standings_text(gid, payload)
-            return str((await send(content, nonce=msg.key)).id)
+            try:  # the replay file may be shown now that the game is over
+                data = await self.bot.service.replay_file(gid)
+            except ServiceError as exc:
+                log.warning("game %s: no replay file with the standings (%s)", gid, exc)
+                return str((await send(content, nonce=msg.key)).id)
+            file = discord.File(io.BytesIO(data), filename=f"agot-{gid}-replay.json")
+            return str((await send(content, file=file, nonce=msg.key)).id)
         if kind == "vote":  # a table vote: its words and the Yes/No buttons
             view = vote_view(gid, int(payload["vote_id"]))
             return str((await send(text.clip(str(payload.get("text", ""))), view=view, nonce=msg.key)).id)
@@ -131,7 +137,11 @@ class DiscordTransport:
         try:
             game = await self.bot.service.game(msg.game_id)
             channel = self.bot.get_channel(game.channel_id) or await self.bot.fetch_channel(game.channel_id)
-            if isinstance(channel, discord.abc.Messageable):
+            if isinstance(channel, discord.abc.Messageable) and game.settings.get("faceless"):
+                await channel.send(f"A player of game #{game.id} cannot get my direct messages (faceless game: "
+                                   "nobody is named). Everyone: allow DMs from this server's members, or use "
+                                   "`/agot act` here to see and answer your prompts privately.")
+            elif isinstance(channel, discord.abc.Messageable):
                 await channel.send(f"<@{user}> I cannot send you direct messages. Allow DMs from this server's "
                                    "members (Privacy Settings), or use `/agot act` here to see and answer your "
                                    "prompts privately.")

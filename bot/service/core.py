@@ -9,7 +9,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from bot.service.clock import Clock, system_clock
@@ -17,7 +17,7 @@ from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher
 from bot.service.replay import Divergence, apply_answers, commitment, end_if_ended_early, state_hash, state_text
 from bot.service.routing import board_moment, route_events
-from bot.service.settings import deadline_seconds
+from bot.service.settings import shaped_deadline
 from bot.storage import (
     AnswerRow,
     GameRow,
@@ -56,6 +56,15 @@ class Table:
 
     def user_of(self) -> dict[str, int]:
         return {s.house: s.user_id for s in self.seats if s.house}
+
+    @property
+    def faceless(self) -> bool:
+        """Public messages name houses only until the game ends (the setting ``faceless``)."""
+        return bool(self.row.settings.get("faceless")) and self.row.status not in ("finished", "cancelled")
+
+    def public_user(self, house: str) -> int | None:
+        """The user a public message may name for ``house`` (None in a faceless game)."""
+        return None if self.faceless else self.user_of().get(house)
 
 
 def label_of(decision: Decision) -> str:
@@ -189,6 +198,7 @@ class TableCore:
                 messages += await self._sync_prompts(repo, t, now)
                 if t.game.over:
                     messages.append(self._game_over(t))
+                    await repo.add_result(t.id, t.row.guild_id, self._ranking(t), iso(now))
                 await repo.add_messages(messages, iso(now))
         except BaseException:
             self._tables.pop(t.id, None)  # memory ran ahead of the database: reload on next use
@@ -240,13 +250,12 @@ class TableCore:
         for d in open_now.values():
             if d.id in prompted:
                 continue
-            seconds = deadline_seconds(t.row.settings, d.kind)
-            due = iso(now + timedelta(seconds=seconds))
+            moment, reminders = shaped_deadline(t.row.settings, d.kind, now)
+            due = iso(moment)
             await repo.add_prompt(PromptRow(t.id, d.id, d.player, d.kind, due, iso(now)))
             timer = {"decision_id": d.id, "house": d.player}
-            for fraction in t.row.settings["reminders"]:
-                await repo.add_timer(t.id, "reminder", iso(now + timedelta(seconds=seconds * fraction)),
-                                     {**timer, "fraction": fraction})
+            for fraction, at in zip(t.row.settings["reminders"], reminders, strict=True):
+                await repo.add_timer(t.id, "reminder", iso(at), {**timer, "fraction": fraction})
             await repo.add_timer(t.id, "deadline", due, timer)
             deadlines[d.id] = due
             messages.append(NewMessage(t.id, "player", users[d.player], "prompt", self._prompt(t, d, due)))
@@ -287,9 +296,17 @@ class TableCore:
         if t.row.seed is not None and t.row.settings.get("fair_salt"):
             salt = t.row.settings["fair_salt"]
             fair = {"secret": t.row.seed, "salt": salt, "commitment": commitment(t.row.seed, salt)}
+        players = {x.house: x.name for x in t.seats if x.house}  # the standings reveal who played which house
         return NewMessage(t.id, "public", None, "game_over",
-                          {"winner": s.winner, "ranking": s.ranking, "round": s.round, "fair": fair,
+                          {"winner": s.winner, "ranking": s.ranking, "round": s.round, "fair": fair, "players": players,
                            "text": f"{t.game.house_name(s.winner or '')} won the game in round {s.round}."})
+
+    def _ranking(self, t: Table) -> list[dict[str, Any]]:
+        """The final ranking with the seat of each house, winner first (recorded for the ratings)."""
+        assert t.game is not None
+        seats = {s.house: s for s in t.seats if s.house}
+        return [{"house": h, "user_id": seats[h].user_id, "name": seats[h].name}
+                for h in t.game.state.ranking or [] if h in seats]
 
     async def _status_message(self, repo: Repo, t: Table) -> NewMessage:
         return NewMessage(t.id, "public", None, "status", {"status": await self._read_status(repo, t)})
@@ -306,8 +323,7 @@ class TableCore:
 
     def _status(self, t: Table, opened: list[Decision], deadlines: dict[str, str | None]) -> dict[str, Any]:
         """The public status line: who is awaited for what, until when."""
-        users = t.user_of()
-        waiting = [{"house": d.player, "user_id": users.get(d.player), "kind": d.kind, "label": label_of(d),
+        waiting = [{"house": d.player, "user_id": t.public_user(d.player), "kind": d.kind, "label": label_of(d),
                     "deadline": deadlines.get(d.id)} for d in opened]
         return {"game_id": t.id, "status": t.row.status, "round": t.row.round, "phase": t.row.phase,
                 "waiting": waiting, "last_answer": t.row.seq}

@@ -68,7 +68,7 @@ class Deadlines(TableCore):
                 continue
             messages.append(NewMessage(t.id, "player", users[d.player], "reminder",
                                        self._prompt(t, d, prompt.deadline_at)))
-            waiting.append({"house": d.player, "user_id": users[d.player], "kind": d.kind, "label": label_of(d),
+            waiting.append({"house": d.player, "user_id": t.public_user(d.player), "kind": d.kind, "label": label_of(d),
                             "deadline": prompt.deadline_at})
         if waiting:
             names = ", ".join(f"{t.game.house_name(w['house'])} ({w['label']})" for w in waiting)

@@ -69,7 +69,8 @@ class History(TableCore):
                 raise ServiceError(f"Give a number of answers to rewind between 1 and {len(live)}.")
             undone, kept = live[-count:], live[:-count]
             game = await self._replay_to(game_id, kept[-1].seq if kept else 0, kept)
-            notice = (f"🔧 {count} answer{'s' if count > 1 else ''} rewound by <@{user_id}>"
+            notice = (f"🔧 {count} answer{'s' if count > 1 else ''} rewound by "
+                      f"{'a manager' if t.faceless else f'<@{user_id}>'}"
                       f"{': ' + reason if reason else ''}. The game is back in round {game.state.round}, "
                       f"{game.state.phase} phase.")
             await self._commit_rewind(t, game, user_id, undone, reason, notice)
@@ -83,6 +84,7 @@ class History(TableCore):
                 rewind_id = await repo.add_rewind(t.id, user_id, len(undone), undone[0].seq, undone[-1].seq, reason,
                                                   iso(now))
                 await repo.mark_rewound(t.id, [a.seq for a in undone], rewind_id)
+                await repo.remove_result(t.id)  # a finished game rewound is no longer finished
                 # every open decision is prompted afresh (the rewound line's prompts and timers end here)
                 prompts = await repo.prompts(t.id)  # (an open vote's timer runs on)
                 if prompts:

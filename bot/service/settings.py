@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.models import ServiceError
@@ -16,7 +17,7 @@ DEFAULT_VOTE_THRESHOLD = 2 / 3  # the share of the seated players whose Yes pass
 DEFAULT_VOTE_HOURS = 24.0  # a table vote still open after this long fails
 
 _KEYS = {"tides_of_battle", "tiebreak", "houses", "deadlines", "reminders", "replace_after", "vote_threshold",
-         "vote_hours"}
+         "vote_hours", "quiet_hours", "weekend_hours", "faceless"}
 
 
 def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
@@ -51,11 +52,23 @@ def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
     vote_hours = raw.get("vote_hours", DEFAULT_VOTE_HOURS)
     if not isinstance(vote_hours, int | float) or isinstance(vote_hours, bool) or not 0 < vote_hours <= 336:
         raise ServiceError("vote_hours must be a number of hours above 0 and at most 336.")
+    quiet = raw.get("quiet_hours")
+    if quiet is not None and not (isinstance(quiet, list | tuple) and len(quiet) == 2 and all(
+            isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= 23 for h in quiet) and quiet[0] != quiet[1]):
+        raise ServiceError("quiet_hours must be two different whole UTC hours from 0 to 23, e.g. 23-7.")
+    weekend = raw.get("weekend_hours", 0)
+    if not isinstance(weekend, int) or isinstance(weekend, bool) or not 0 <= weekend <= 168:
+        raise ServiceError("weekend_hours must be a whole number of hours from 0 to 168.")
+    faceless = raw.get("faceless", False)
+    if not isinstance(faceless, bool):
+        raise ServiceError("faceless must be true or false.")
     # a table's own "default" replaces every built-in deadline it does not name itself
     deadlines = dict(deadlines) if "default" in deadlines else {**DEFAULT_DEADLINES, **deadlines}
     return {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
             "deadlines": deadlines, "reminders": sorted(set(reminders)),
-            "replace_after": replace_after, "vote_threshold": float(threshold), "vote_hours": float(vote_hours)}
+            "replace_after": replace_after, "vote_threshold": float(threshold), "vote_hours": float(vote_hours),
+            "quiet_hours": list(quiet) if quiet is not None else None, "weekend_hours": weekend,
+            "faceless": faceless}
 
 
 def engine_settings(settings: dict[str, Any]) -> Settings:
@@ -71,3 +84,43 @@ def vote_rules(settings: dict[str, Any]) -> tuple[float, float]:
     """(threshold, hours) of a game's votes; games created before votes existed get the defaults."""
     return (float(settings.get("vote_threshold", DEFAULT_VOTE_THRESHOLD)),
             float(settings.get("vote_hours", DEFAULT_VOTE_HOURS)))
+
+
+def out_of_quiet(moment: datetime, quiet: list[int] | None) -> datetime:
+    """``moment``, or the end of the quiet hours (UTC ``[start, end)``, over midnight when start > end) it falls in."""
+    if not quiet:
+        return moment
+    start, end = quiet
+    hour = moment.hour
+    inside = start <= hour < end if start < end else hour >= start or hour < end
+    if not inside:
+        return moment
+    day = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    ends = day + timedelta(hours=end)
+    return ends if ends > moment else ends + timedelta(days=1)
+
+
+def covers_weekend(start: datetime, end: datetime) -> bool:
+    """Whether the span from ``start`` to ``end`` touches a Saturday or Sunday (UTC)."""
+    day = start.replace(hour=0, minute=0, second=0, microsecond=0)
+    while day <= end:
+        if day.weekday() >= 5:
+            return True
+        day += timedelta(days=1)
+    return False
+
+
+def shaped_deadline(settings: dict[str, Any], kind: str, now: datetime) -> tuple[datetime, list[datetime]]:
+    """A new prompt's deadline and reminder times: the kind's span, plus ``weekend_hours`` when the span covers a
+    Saturday or Sunday; a deadline or reminder inside the quiet hours moves to their end (a reminder never
+    after the deadline)."""
+    seconds = deadline_seconds(settings, kind)
+    due = now + timedelta(seconds=seconds)
+    weekend = settings.get("weekend_hours") or 0
+    if weekend and covers_weekend(now, due):
+        due += timedelta(hours=weekend)
+    quiet = settings.get("quiet_hours")
+    due = out_of_quiet(due, quiet)
+    span = due - now
+    reminders = [min(due, out_of_quiet(now + span * fraction, quiet)) for fraction in settings["reminders"]]
+    return due, reminders

@@ -20,6 +20,7 @@ from typing import Any
 from bot.service.clock import Clock
 from bot.service.core import Table, game_info
 from bot.service.deadlines import Deadlines
+from bot.service.extras import Extras
 from bot.service.history import History
 from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher, Transport
@@ -43,7 +44,7 @@ IDLE_WAKE = 60.0
 
 
 
-class TableService(Votes, Deadlines, History):
+class TableService(Votes, Deadlines, History, Extras):
     @classmethod
     async def open(cls, db_path: str | Path, clock: Clock | None = None,
                    randbits: Callable[[int], int] | None = None) -> TableService:
@@ -212,7 +213,8 @@ class TableService(Votes, Deadlines, History):
             async with self.store.transaction() as repo:
                 await repo.move_seat(game_id, seat.user_id, new_user_id, name)
                 deadlines = await self._deadlines(repo, t)
-                messages = [self._notice(t, f"{name} now plays {t.game.house_name(house)}.")]
+                who = "A new player" if t.faceless else name
+                messages = [self._notice(t, f"{who} now plays {t.game.house_name(house)}.")]
                 messages += [NewMessage(game_id, "player", new_user_id, "prompt",
                                         self._prompt(t, d, deadlines.get(d.id)))
                              for d in t.game.open_decisions() if d.player == house]

@@ -506,3 +506,26 @@ class SqliteRepo:
     async def ballots(self, vote_id: int) -> dict[int, bool]:
         rows = await self._all("SELECT user_id, yes FROM ballots WHERE vote_id = ? ORDER BY user_id", (vote_id,))
         return {int(r[0]): bool(r[1]) for r in rows}
+
+    # --- looks and results (issue 12) ------------------------------------------------------------------
+
+    async def looked(self, game_id: int, user_id: int) -> int | None:
+        row = await self._one("SELECT seq FROM looks WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        return int(row[0]) if row else None
+
+    async def set_looked(self, game_id: int, user_id: int, seq: int, now: str) -> None:
+        self._write("INSERT INTO looks (game_id, user_id, seq, at) VALUES (?, ?, ?, ?) ON CONFLICT (game_id, user_id)"
+                    " DO UPDATE SET seq = excluded.seq, at = excluded.at", (game_id, user_id, seq, now))
+
+    async def add_result(self, game_id: int, guild_id: int | None, ranking: list[dict[str, Any]], now: str) -> None:
+        self._write("INSERT OR REPLACE INTO results (game_id, guild_id, finished_at, ranking) VALUES (?, ?, ?, ?)",
+                    (game_id, guild_id, now, _json(ranking)))
+
+    async def remove_result(self, game_id: int) -> None:
+        self._write("DELETE FROM results WHERE game_id = ?", (game_id,))
+
+    async def results(self, guild_id: int) -> list[list[dict[str, Any]]]:
+        """The rankings of the server's finished games, oldest first."""
+        rows = await self._all("SELECT ranking FROM results WHERE guild_id = ? ORDER BY finished_at, game_id",
+                               (guild_id,))
+        return [json.loads(r[0]) for r in rows]

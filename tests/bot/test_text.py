@@ -68,3 +68,34 @@ def test_mustering_and_losses_in_words():
         parse_losses("Winterfell footman")
     assert text_answer({"kind": "reconcile", "options": None}, '[["winterfell", "footman"]]') == [
         ["winterfell", "footman"]]
+
+
+def test_a_faceless_status_line_names_the_house_only():
+    from bot.frontend.text import parse_hours, shape_words
+
+    waiting = [{"house": "stark", "user_id": None, "kind": "orders", "label": "orders", "deadline": None}]
+    assert status_text(3, {"round": 1, "phase": "planning", "waiting": waiting}).endswith("• Stark: orders")
+    named = [{**waiting[0], "user_id": 42}]
+    assert "• Stark (<@42>): orders" in status_text(3, {"waiting": named})
+    assert parse_hours(" 23 - 7 ") == [23, 7]
+    for bad in ("7-7", "24-3", "23", "a-b", "23-7-1"):
+        with pytest.raises(ValueError):
+            parse_hours(bad)
+    assert shape_words({"quiet_hours": [23, 7], "weekend_hours": 12, "faceless": True}) == (
+        ", quiet hours 23:00-7:00 UTC, +12 h over a weekend, faceless (houses only until the end)")
+    assert shape_words({}) == ""
+
+
+def test_a_digest_fits_one_message_however_much_happened():
+    from bot.frontend.text import digest_text, my_games_text
+
+    digest = {"game_id": 2, "status": "running", "round": 4, "phase": "action", "count": 900,
+              "kinds": {f"kind_{i}": i for i in range(80)}, "lines": ["A long key line " * 30] * 12,
+              "pending": [{"kind": "orders", "label": "orders", "deadline": "2030-01-01T07:00:00+00:00"}] * 12}
+    words = digest_text(digest)
+    assert len(words) <= 2000 and "900 public events" in words
+    assert "Nothing waits on you" in digest_text({**digest, "pending": []})
+    games = [{"id": i, "guild_id": 5, "channel_id": 6, "status": "running", "round": 2, "phase": "planning",
+              "players": 3, "waiting": ["orders"], "deadline": "2030-01-01T07:00:00+00:00"} for i in range(60)]
+    listed = my_games_text(games)
+    assert len(listed) <= 2000 and "https://discord.com/channels/5/6" in listed and "<t:1893481200:R>" in listed
