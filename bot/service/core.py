@@ -62,6 +62,13 @@ class Table:
         """Public messages name houses only until the game ends (the setting ``faceless``)."""
         return bool(self.row.settings.get("faceless")) and self.row.status not in ("finished", "cancelled")
 
+    def named(self, user_id: int) -> str:
+        """How a public message names a user who acted (a mention; in a faceless game only "a player" or "a
+        manager", never who)."""
+        if not self.faceless:
+            return f"<@{user_id}>"
+        return "a player" if self.house_of(user_id) else "a manager"
+
     def public_user(self, house: str) -> int | None:
         """The user a public message may name for ``house`` (None in a faceless game)."""
         return None if self.faceless else self.user_of().get(house)

@@ -70,7 +70,7 @@ class History(TableCore):
             undone, kept = live[-count:], live[:-count]
             game = await self._replay_to(game_id, kept[-1].seq if kept else 0, kept)
             notice = (f"🔧 {count} answer{'s' if count > 1 else ''} rewound by "
-                      f"{'a manager' if t.faceless else f'<@{user_id}>'}"
+                      f"{t.named(user_id)}"
                       f"{': ' + reason if reason else ''}. The game is back in round {game.state.round}, "
                       f"{game.state.phase} phase.")
             await self._commit_rewind(t, game, user_id, undone, reason, notice)

@@ -43,7 +43,7 @@ class Repairs(Deadlines):
                 else:
                     log.error("game %s: the forced default of decision %s was refused", game_id, decision.id)
                 t = await self._load(game_id)
-            notice = f"🔧 <@{user_id}> forced the default for {name} ({', '.join(done) or 'nothing was open'})."
+            notice = f"🔧 {t.named(user_id)} forced the default for {name} ({', '.join(done) or 'nothing was open'})."
             await self._announce(t, notice)
             return notice
 
@@ -77,7 +77,7 @@ class Repairs(Deadlines):
                         await repo.add_timer(game_id, "reminder", iso(now + (due - now) * fraction),
                                              {"decision_id": p.decision_id, "house": p.house, "fraction": fraction})
                 t.deadlines = None
-                notice = (f"🔧 <@{user_id}> set the deadline of {whose} to <t:{int(due.timestamp())}:f> "
+                notice = (f"🔧 {t.named(user_id)} set the deadline of {whose} to <t:{int(due.timestamp())}:f> "
                           f"({hours:g} h from now).")
                 await repo.add_messages([self._notice(t, notice), await self._status_message(repo, t)], iso(now))
             self._woken()

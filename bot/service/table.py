@@ -168,7 +168,7 @@ class TableService(Votes, Deadlines, History, Extras):
             if t.row.status in ("finished", "cancelled"):
                 raise ServiceError(f"This game is already {t.row.status}.")
             started = t.row.seed is not None
-            who = by or f"🔧 <@{user_id}>"  # a manager, or the table by a vote
+            who = by or f"🔧 {t.named(user_id)}"  # a manager, or the table by a vote
             await self._set_status(t, "cancelled", f"{who} cancelled the game." if started else None)
             return game_info(t.row, t.seats)
 
@@ -180,7 +180,7 @@ class TableService(Votes, Deadlines, History, Extras):
             self._may_manage(t, user_id, manager)
             if t.row.status != "running":
                 raise ServiceError("Only a running game can be paused.")
-            who = by or f"🔧 <@{user_id}>"
+            who = by or f"🔧 {t.named(user_id)}"
             await self._set_status(t, "paused", f"{who} paused the game: deadlines are stopped.")
             return game_info(t.row, t.seats)
 
@@ -191,7 +191,7 @@ class TableService(Votes, Deadlines, History, Extras):
             self._may_manage(t, user_id, manager)
             if t.row.status != "paused":
                 raise ServiceError("Only a paused game can be resumed.")
-            who = by or f"🔧 <@{user_id}>"
+            who = by or f"🔧 {t.named(user_id)}"
             await self._set_status(t, "running", f"{who} resumed the game: deadlines run again.")
             return game_info(t.row, t.seats)
 

@@ -82,7 +82,7 @@ class Votes(Repairs, History):
                 assert vote is not None
                 what = self._what(t, vote)
                 needed = self._needed(t)
-                text = (f"🗳️ **Vote #{vote_id}**: <@{user_id}> proposes to {what}. It passes with {needed} Yes of "
+                text = (f"🗳️ **Vote #{vote_id}**: {t.named(user_id)} proposes to {what}. It passes with {needed} Yes of "
                         f"{len(self._voters(t))} seated players (1 so far) and closes <t:{int(closes.timestamp())}:R>.")
                 await repo.add_messages([NewMessage(game_id, "public", None, "vote",
                                                     {"text": text, "vote_id": vote_id, "kind": kind})], iso(now))

@@ -105,6 +105,13 @@ async def test_a_faceless_game_names_no_player_until_the_standings(tmp_path: Pat
             await svc.run_due_timers()
         await play_faceless(svc, gid, 20)
         await svc.rewind(gid, users[0], 2, reason="a misclick")
+        # repairs and votes name nobody either: the creator (seated) pauses, resumes, sets a deadline, forces
+        await svc.pause(gid, users[0])
+        await svc.resume(gid, users[0])
+        await svc.set_deadline(gid, users[0], 5)
+        await svc.force(gid, users[0], (await svc.game(gid)).seats[2].house or "")
+        vote = await svc.open_vote(gid, users[1], "extend", hours=2)
+        await svc.cast_ballot(gid, vote["id"], users[2], True)
         newcomer = USERS[3]
         await svc.replace(gid, users[0], (await svc.game(gid)).seats[1].house or "", newcomer, NAMES[3])
         await play_faceless(svc, gid)
