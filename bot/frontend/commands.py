@@ -283,8 +283,14 @@ class AgotCog(commands.Cog):
         info = await self.game_for(interaction, game, OPEN + ("finished",))
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = await self.service.history(info.id, round, phase)
+        events = await self.service.history_events(info.id, round, phase)
         png = await asyncio.to_thread(render, view)
-        await interaction.followup.send(f"Game #{info.id} as round {round}'s {phase} phase began.", ephemeral=True,
+        lines = text.event_lines(events)
+        told = text.clip("\n".join(lines[:25]), 1700) if lines else "No public event."
+        more = f"(the first 25 of {len(lines)} events)\n" if len(lines) > 25 else ""
+        await interaction.followup.send(f"Game #{info.id} as round {round}'s {phase} phase began; what happened "
+                                        f"in it:\n{more}{told}", ephemeral=True,
+                                        allowed_mentions=discord.AllowedMentions.none(),
                                         file=discord.File(io.BytesIO(png), filename=f"agot-{info.id}-r{round}.png"))
 
     # --- reading a game -------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+from bisect import bisect_left
 from typing import Any
 
 from bot.service.core import Table, TableCore
@@ -55,6 +56,32 @@ class History(TableCore):
                     raise ServiceError(f"This game has not reached the {phase} phase of round {round}.")
                 game = await self._replay_to(game_id, first.seq, live)
             return game.view(t.house_of(user_id) if user_id is not None else None)
+
+    async def history_events(self, game_id: int, round: int, phase: str) -> list[dict[str, Any]]:
+        """The public events of ``phase`` of ``round``, oldest first, of the live line (rewound answers left out)."""
+        async with self.store.reading() as repo:
+            if await repo.game(game_id) is None:
+                raise ServiceError(f"There is no game #{game_id}.")
+            live = await repo.answers(game_id)
+            rows = await repo.events(game_id, audience="public")
+        # an event belongs to the phase the game was in when its answer came (the after-state of the answer
+        # before), except that a new round, and its Westeros phase, starts at its "round" event
+        before = {a.seq: (a.round, a.phase) for a in live}
+        seqs = sorted(before)
+        out: list[dict[str, Any]] = []
+        answer, current = -1, (1, "planning")
+        for r in rows:
+            if r.answer_seq != answer:
+                answer = r.answer_seq
+                earlier = bisect_left(seqs, answer) - 1
+                current = before[seqs[earlier]] if earlier >= 0 else (1, "planning")
+            if r.event["kind"] == "round" and r.event.get("data", {}).get("round", 1) > 1:
+                current = (int(r.event["data"]["round"]), "westeros")
+            if current == (round, phase):
+                out.append({**r.event, "seq": r.event.get("seq") or r.n})
+        if not out and (round, phase) not in before.values():
+            raise ServiceError(f"This game has not reached the {phase} phase of round {round}.")
+        return out
 
     async def rewind(self, game_id: int, user_id: int, count: int, manager: bool = False, reason: str = "") -> str:
         """Undo the last ``count`` answers (an admin repair the table agreed to); the decisions they answered

@@ -77,3 +77,25 @@ async def test_rewind_restores_the_state_and_reopens_the_decisions(tmp_path: Pat
     await play(svc, gid, seed=3)
     assert (await svc.game(gid)).status == "finished"
     await svc.close()
+
+
+@aio
+async def test_history_events_are_the_public_events_of_that_phase(tmp_path: Path) -> None:
+    svc = await TableService.open(tmp_path / "t.sqlite3")
+    gid, users = await seated(svc)
+    while (await svc.status(gid))["round"] < 3:
+        await play(svc, gid, answers=1)
+    public = await svc.log(gid, limit=10_000)
+    first = await svc.history_events(gid, 1, "planning")
+    assert first[0] == public[0] and first[0]["kind"] == "round"  # the set-up's events open round 1
+    assert any(e["kind"] == "orders_revealed" for e in first)
+    westeros = await svc.history_events(gid, 2, "westeros")
+    assert [e["kind"] for e in westeros].count("westeros_revealed") == 1
+    assert all(e["audience"]["kind"] == "public" for e in westeros)
+    action = await svc.history_events(gid, 2, "action")
+    assert not any(e["kind"] == "westeros_revealed" for e in action)
+    seqs = [e["seq"] for e in action]
+    assert seqs == sorted(seqs) and set(seqs) <= {e["seq"] for e in public}
+    with pytest.raises(ServiceError, match="not reached"):
+        await svc.history_events(gid, 9, "action")
+    await svc.close()
