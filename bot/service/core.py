@@ -52,10 +52,12 @@ class Table:
         return self.row.id
 
     def house_of(self, user_id: int) -> str | None:
-        return next((s.house for s in self.seats if s.user_id == user_id), None)
+        """The house this user plays (an open seat's last player has none)."""
+        return next((s.house for s in self.seats if s.user_id == user_id and s.state != "open"), None)
 
     def user_of(self) -> dict[str, int]:
-        return {s.house: s.user_id for s in self.seats if s.house}
+        """house -> the user who plays it (an open seat has nobody: its private messages go nowhere)."""
+        return {s.house: s.user_id for s in self.seats if s.house and s.state != "open"}
 
 
 def label_of(decision: Decision) -> str:
@@ -65,7 +67,7 @@ def label_of(decision: Decision) -> str:
 def game_info(row: GameRow, seats: list[SeatRow]) -> GameInfo:
     return GameInfo(id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, status=row.status,
                     players=row.players, settings=row.settings, creator_id=row.creator_id,
-                    seats=[Seat(s.user_id, s.name, s.house, s.missed) for s in seats], round=row.round,
+                    seats=[Seat(s.user_id, s.name, s.house, s.missed, s.state, s.away_until) for s in seats], round=row.round,
                     phase=row.phase)
 
 
@@ -240,21 +242,31 @@ class TableCore:
             if d.id in prompted:
                 continue
             seconds = deadline_seconds(t.row.settings, d.kind)
-            due = iso(now + timedelta(seconds=seconds))
+            start = self._deadline_start(t, d.player, now)  # later for a seat whose player is away
+            due = iso(start + timedelta(seconds=seconds))
             await repo.add_prompt(PromptRow(t.id, d.id, d.player, d.kind, due, iso(now)))
             timer = {"decision_id": d.id, "house": d.player}
             for fraction in t.row.settings["reminders"]:
-                await repo.add_timer(t.id, "reminder", iso(now + timedelta(seconds=seconds * fraction)),
+                await repo.add_timer(t.id, "reminder", iso(start + timedelta(seconds=seconds * fraction)),
                                      {**timer, "fraction": fraction})
             await repo.add_timer(t.id, "deadline", due, timer)
             deadlines[d.id] = due
-            messages.append(NewMessage(t.id, "player", users[d.player], "prompt", self._prompt(t, d, due)))
+            if d.player in users and not self._autopiloted(t, d.player, now):  # else the autopilot answers
+                messages.append(NewMessage(t.id, "player", users[d.player], "prompt", self._prompt(t, d, due)))
         for decision_id in gone:
             del deadlines[decision_id]
         t.deadlines = deadlines  # a failed transaction drops the whole table from the cache
         status = self._status(t, list(open_now.values()), deadlines)
         messages.append(NewMessage(t.id, "public", None, "status", {"status": status}))
         return messages
+
+    def _deadline_start(self, t: Table, house: str, now: datetime) -> datetime:
+        """When a new prompt's deadline starts counting (the Seats mixin stretches it for an absence)."""
+        return now
+
+    def _autopiloted(self, t: Table, house: str, now: datetime) -> bool:
+        """Whether the autopilot answers this house's decisions (the Seats mixin decides)."""
+        return False
 
     def _prompt(self, t: Table, d: Decision, deadline: str | None) -> dict[str, Any]:
         assert t.game is not None

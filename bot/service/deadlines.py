@@ -64,7 +64,7 @@ class Deadlines(TableCore):
         for timer in reminders:
             d = open_now.get(timer.payload["decision_id"])
             prompt = prompts.get(timer.payload["decision_id"])
-            if d is None or prompt is None:
+            if d is None or prompt is None or d.player not in users:
                 continue
             messages.append(NewMessage(t.id, "player", users[d.player], "reminder",
                                        self._prompt(t, d, prompt.deadline_at)))

@@ -13,7 +13,7 @@ DEFAULT_DEADLINES: dict[str, float] = {"orders": 24 * HOUR, "house_card": 12 * H
 DEFAULT_REMINDERS = [0.5, 0.9]  # fractions of a deadline at which the player is reminded
 DEFAULT_REPLACE_AFTER = 3  # missed deadlines after which the table is told the seat may be replaced
 
-_KEYS = {"tides_of_battle", "tiebreak", "houses", "deadlines", "reminders", "replace_after"}
+_KEYS = {"tides_of_battle", "tiebreak", "houses", "deadlines", "reminders", "replace_after", "absence"}
 
 
 def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
@@ -42,11 +42,14 @@ def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
     replace_after = raw.get("replace_after", DEFAULT_REPLACE_AFTER)
     if not isinstance(replace_after, int) or isinstance(replace_after, bool) or replace_after < 1:
         raise ServiceError("replace_after must be a positive whole number.")
+    absence = raw.get("absence", "stretch")  # while a player is away: stretch their deadlines, or autopilot
+    if absence not in ("stretch", "autopilot"):
+        raise ServiceError("absence must be 'stretch' or 'autopilot'.")
     # a table's own "default" replaces every built-in deadline it does not name itself
     deadlines = dict(deadlines) if "default" in deadlines else {**DEFAULT_DEADLINES, **deadlines}
     return {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
             "deadlines": deadlines, "reminders": sorted(set(reminders)),
-            "replace_after": replace_after}
+            "replace_after": replace_after, "absence": absence}
 
 
 def engine_settings(settings: dict[str, Any]) -> Settings:

@@ -25,6 +25,7 @@ from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher, Transport
 from bot.service.replay import commitment, new_game, state_hash
 from bot.service.routing import route_events
+from bot.service.seats import Seats
 from bot.service.settings import normalize
 from bot.storage import (
     NewMessage,
@@ -42,7 +43,7 @@ IDLE_WAKE = 60.0
 
 
 
-class TableService(Deadlines, History):
+class TableService(Seats, Deadlines, History):
     @classmethod
     async def open(cls, db_path: str | Path, clock: Clock | None = None,
                    randbits: Callable[[int], int] | None = None) -> TableService:
@@ -204,6 +205,7 @@ class TableService(Deadlines, History):
             now = self.clock()
             async with self.store.transaction() as repo:
                 await repo.move_seat(game_id, seat.user_id, new_user_id, name)
+                await repo.update_seat(game_id, new_user_id, state="player", away_from=None, away_until=None)
                 deadlines = await self._deadlines(repo, t)
                 messages = [self._notice(t, f"{name} now plays {t.game.house_name(house)}.")]
                 messages += [NewMessage(game_id, "player", new_user_id, "prompt",
@@ -211,6 +213,7 @@ class TableService(Deadlines, History):
                              for d in t.game.open_decisions() if d.player == house]
                 await repo.add_messages(messages, iso(now))
             seat.user_id, seat.name, seat.missed = new_user_id, name, 0
+            seat.state, seat.away_from, seat.away_until = "player", None, None
             self._woken()
             return game_info(t.row, t.seats)
 
