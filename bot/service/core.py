@@ -67,7 +67,8 @@ def label_of(decision: Decision) -> str:
 def game_info(row: GameRow, seats: list[SeatRow]) -> GameInfo:
     return GameInfo(id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, status=row.status,
                     players=row.players, settings=row.settings, creator_id=row.creator_id,
-                    seats=[Seat(s.user_id, s.name, s.house, s.missed, s.state, s.away_until) for s in seats], round=row.round,
+                    seats=[Seat(s.user_id, s.name, s.house, s.missed, s.state, s.away_until)
+                           for s in seats], round=row.round,
                     phase=row.phase)
 
 

@@ -61,7 +61,8 @@ async def test_a_version_1_file_upgrades_in_place_and_keeps_its_rows(tmp_path: P
     await store.close()
     assert version(path) == LATEST
     assert game is not None and game.settings == {"tiebreak": "rb2"} and game.channel_id == 8
-    assert [(s.name, s.state, s.away_until) for s in seats] == [("Ned", "player", None)] and [t.payload for t in timers] == [{"decision_id": "1"}]
+    assert [(s.name, s.state, s.away_until) for s in seats] == [("Ned", "player", None)]
+    assert [t.payload for t in timers] == [{"decision_id": "1"}]
 
 
 @aio
