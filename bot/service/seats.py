@@ -100,7 +100,8 @@ class Seats(TableCore):
         """The autopilot's answer from the house's own view and its own decision dict, never the state."""
         assert t.game is not None
         view = t.game.view(decision.player)
-        mine = next((d for d in view.get("decisions", []) if d.get("id") == decision.id), None)
+        mine = next((d for d in (view.get("private") or {}).get("decisions", []) if d.get("id") == decision.id),
+                    None)
         if mine is None:
             return decision.default
         try:
