@@ -25,6 +25,7 @@ from bot.config import Config
 from bot.frontend import text
 from bot.frontend.answers import TextRefused, text_answer
 from bot.frontend.components import DYNAMIC_ITEMS, prompt_view, reply_text
+from bot.frontend.seats import JoinSeatButton
 from bot.frontend.transport import DiscordTransport
 from bot.service import ServiceError, TableService
 
@@ -64,7 +65,7 @@ class AgotBot(commands.Bot):
         from bot.frontend.commands import AgotCog
 
         await self.add_cog(AgotCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, JoinSeatButton)
         if self.serve_outbox:
             self._spawn(self._sweep())
 

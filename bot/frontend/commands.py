@@ -11,6 +11,7 @@ import asyncio
 import difflib
 import io
 import logging
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -116,18 +117,19 @@ class AgotCog(commands.Cog):
     @app_commands.describe(players="3 to 6 players", houses="houses dealt at random, or chosen when joining",
                            tides="play with the Tides of Battle cards", tiebreak="end-of-game tie-breakers",
                            orders_hours="hours to place orders", other_hours="hours for any other decision",
-                           join="take a seat yourself (default yes)")
+                           join="take a seat yourself (default yes)",
+                           absence="while a player is away: stretch their deadlines, or the autopilot plays")
     async def create(self, interaction: discord.Interaction, players: app_commands.Range[int, 3, 6],
                      houses: Literal["random", "choose"] = "random", tides: bool = False,
                      tiebreak: Literal["rb2", "faq"] = "rb2", orders_hours: HOURS = 24, other_hours: HOURS = 12,
-                     join: bool = True) -> None:
+                     join: bool = True, absence: Literal["stretch", "autopilot"] = "stretch") -> None:
         if interaction.guild is None or interaction.channel_id is None:
             raise Refusal("Create a game in a server channel (or thread) where the table will play.")
         here = [g for g in await self.service.games_in_channel(interaction.channel_id) if g.status in OPEN]
         if here:
             raise Refusal(f"Game #{here[0].id} already plays in this channel. Use another channel or a thread.")
         settings = {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
-                    "deadlines": {"orders": orders_hours * 3600, "default": other_hours * 3600}}
+                    "deadlines": {"orders": orders_hours * 3600, "default": other_hours * 3600}, "absence": absence}
         gid = await self.service.create_game(interaction.guild.id, interaction.channel_id, interaction.user.id,
                                              players, settings=settings)
         if join:
@@ -340,3 +342,43 @@ class AgotCog(commands.Cog):
             raise Refusal(f"No card or area is called '{text.clip(name, 40)}'.{hint}")
         await interaction.response.send_message(found, ephemeral=True)
 
+    # --- absence, open seats and kick (issue 12; bot/service/seats.py, bot/frontend/seats.py) ---------------
+
+    @agot.command(name="away", description="Declare an absence: your deadlines stretch, or the autopilot plays")
+    @app_commands.describe(days="how many days (1-30)", until="or until a date, YYYY-MM-DD (UTC)")
+    @app_commands.autocomplete(game=game_choices)
+    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 30] | None = None,
+                   until: str | None = None, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("running", "paused"))
+        end = None
+        if until is not None:
+            try:
+                end = datetime.strptime(until.strip(), "%Y-%m-%d").replace(tzinfo=UTC)
+            except ValueError:
+                raise Refusal("Give the date as YYYY-MM-DD, e.g. 2030-01-31.") from None
+        info = await self.service.away(info.id, interaction.user.id, days=days, until=end)
+        self.bot.kick()
+        seat = info.seat_of(interaction.user.id)
+        back = f" until <t:{int(datetime.fromisoformat(seat.away_until).timestamp())}:f>" if seat and \
+            seat.away_until else ""
+        await interaction.response.send_message(f"🏖️ You are away{back} in game #{info.id}. `/agot back` ends "
+                                                "it early.", ephemeral=True)
+
+    @agot.command(name="back", description="End your absence early")
+    @app_commands.autocomplete(game=game_choices)
+    async def back(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("running", "paused"))
+        await self.service.back(info.id, interaction.user.id)
+        self.bot.kick()
+        await interaction.response.send_message(f"👋 Welcome back: you play again in game #{info.id}.",
+                                                ephemeral=True)
+
+    @agot.command(name="kick", description="Take a house from its player: the seat is open to others (managers)")
+    @app_commands.autocomplete(house=house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def kick(self, interaction: discord.Interaction, house: str, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("running", "paused"))
+        await self.service.kick(info.id, interaction.user.id, house, manager=self.is_manager(interaction, info))
+        self.bot.kick()
+        await interaction.response.send_message(f"🪑 {text.house_name(house)}'s seat in game #{info.id} is open; "
+                                                "the autopilot plays it until a member takes it.")
