@@ -21,11 +21,11 @@ def join_button(channel) -> tuple[object, str]:
     raise AssertionError("no Join button in the channel")
 
 
-def card_prompt(member):
-    """The member's open House card prompt (the newest), or None."""
-    for m in reversed(member.user.dm_channel.history()):
+def card_prompt(player: Player):
+    """The player's open House card prompt (the newest not yet answered), or None."""
+    for m in reversed(player.open_prompts()):
         match = HEADER.search(m.content or "")
-        if match and "house card" in m.content.split("\n")[0].lower() and m.components:
+        if match and "house card" in m.content.split("\n")[0].lower():
             return m, match[2].lower()
     return None
 
@@ -53,51 +53,77 @@ async def test_away_with_the_autopilot(table):
     assert again.response.content == "❌ You are not away."
 
 
+AUTOPILOTED = (": orders**", ": march order**")  # the players let the autopilot place and resolve these
+
+
 @pytest.mark.asyncio
 async def test_a_kicked_players_seat_is_taken_in_the_middle_of_a_combat(world):
     env, path = world
-    guild, channel, members = await lobby(env)
+    guild = env.create_guild()
+    channel = guild.create_text_channel("westeros")
+    members = [guild.add_member(env.create_user(f"p{i}")) for i in range(6)]
+    await members[0].slash(channel, "agot create", players=6, absence="autopilot")
+    for m in members[1:]:
+        await m.slash(channel, "agot join")
+    await members[0].slash(channel, "agot start")
     players = [Player(m, Rng(7 + i)) for i, m in enumerate(members)]
     found = None
-    for _ in range(80):
-        found = next(((p, c) for p in players if (c := card_prompt(p.member))), None)
+    for _ in range(400):
+        found = next(((p, c) for p in players if (c := card_prompt(p))), None)
         if found:
             break
-        if not sum([await p.act() for p in players]):
+        moved = 0
+        for p in players:  # away for a moment: the autopilot answers these prompts, then the player is back
+            mine = [m for m in p.open_prompts() if m.content.split("\n")[0].endswith(AUTOPILOTED)]
+            if mine:
+                p.done.update(m.id for m in mine)
+                await p.member.slash(channel, "agot away", days=1)
+                await p.member.slash(channel, "agot back")
+                moved += 1
+                break
+        if not moved and not sum([await p.act() for p in players]):
             break
     assert found, "no combat came up"
-    (kicked, (old_prompt, house)) = found
+    defender, _ = found
+    # the other side of the combat: its House card was chosen by the autopilot and may still change
+    kicked = None
+    for p in players:
+        if p is defender:
+            continue
+        shown = await p.member.slash(channel, "agot act")
+        if any("house card" in s.lower() and "may still change" in s for s in said(shown)):
+            kicked = p
+    assert kicked is not None
+    house = HEADER.search(next(m.content for m in kicked.dms() if HEADER.search(m.content or "")))[2].lower()
+    old_prompt, old_default = next((m, c.custom_id) for m in reversed(kicked.dms()) if m.author.bot
+                                   for row in m.components for c in getattr(row, "children", [row])
+                                   if (c.custom_id or "").startswith("agot:d:"))
     kick = await members[0].slash(channel, "agot kick", house=house)
     assert "seat in game #1 is open" in kick.response.content
-    assert any("You no longer play" in (m.content or "") for m in kicked.user.dm_channel.history())
-    item = next(c for row in old_prompt.components for c in getattr(row, "children", [row]) if c.custom_id)
-    refused = await kicked.user.click(old_prompt, custom_id=item.custom_id)
-    assert any("no seat" in s or "expired" in s for s in said(refused))
+    assert any("You no longer play" in (m.content or "") for m in kicked.dms())
+    refused = await kicked.user.click(old_prompt, custom_id=old_default)
+    assert any("no seat" in s or "expired" in s for s in said(refused)), said(refused)
 
     post, join = join_button(channel)
-    newcomer = guild.add_member(env.create_user("newcomer"))
-    took = await newcomer.user.click(post, custom_id=join)
+    newcomer = Player(guild.add_member(env.create_user("newcomer")), Rng(99))
+    took = await newcomer.member.click(post, custom_id=join)
     assert said(took)[0].startswith("✅ You now play")
     late = guild.add_member(env.create_user("late"))
-    stale = await late.user.click(post, custom_id=join)
+    stale = await late.click(post, custom_id=join)
     assert said(stale)[0].startswith("❌") and "has been taken" in said(stale)[0]
-    seated = await members[1].user.click(post, custom_id=join)
+    seated = await members[1].click(post, custom_id=join)
     assert said(seated)[0].startswith("❌")
 
     prompt = card_prompt(newcomer)
-    assert prompt is not None and prompt[1] == house  # the House card choice of the combat, and nothing else
-    dms = [m.content or "" for m in newcomer.user.dm_channel.history()]
-    assert all(house in d.lower() or "You now play" in d for d in dms if HEADER.search(d))
-    choice = next(c for row in prompt[0].components for c in getattr(row, "children", [row])
-                  if (c.custom_id or "").startswith(("agot:c:", "agot:s:")))
-    if choice.custom_id.startswith("agot:c:"):
-        done = await newcomer.user.click(prompt[0], custom_id=choice.custom_id)
-    else:
-        done = await newcomer.user.select(prompt[0], [choice.options[0].value], custom_id=choice.custom_id)
-    assert said(done)[0].startswith("✅")
-    for p in players:
-        if p is not kicked:
-            await p.act()
+    assert prompt is not None and prompt[1] == house  # the House card choice of the combat
+    headers = [HEADER.search(m.content or "") for m in newcomer.dms()]
+    assert all(h[2].lower() == house for h in headers if h)  # this house's prompts and nothing else
+    assert await newcomer.act() >= 1
+    assert any("changed" in r or "recorded" in r for r in newcomer.replies), newcomer.replies
+    await defender.act()
     with sqlite3.connect(path) as db:
         mine = db.execute("SELECT kind, source FROM answers WHERE user_id = ?", (newcomer.user.id,)).fetchall()
+        revealed = db.execute("SELECT COUNT(*) FROM events WHERE kind = 'house_cards_revealed'").fetchone()[0]
     assert ("house_card", "player") in mine
+    assert revealed == 1  # both House cards revealed together: the combat went on with the newcomer's card
+    assert any("You play" in (m.content or "") for m in newcomer.dms())  # its private event reached the newcomer
