@@ -28,6 +28,7 @@ from bot.frontend.components import DYNAMIC_ITEMS, prompt_view, reply_text
 from bot.frontend.seats import JoinSeatButton
 from bot.frontend.transport import DiscordTransport
 from bot.service import ServiceError, TableService
+from bot.service.models import Seat
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +128,12 @@ class AgotBot(commands.Bot):
             return await self.service.pending(game_id, user_id)
         except ServiceError:
             return []
+
+    async def seat_in(self, game_id: int, user_id: int) -> Seat | None:
+        try:
+            return await self.service.seat_of(game_id, user_id)
+        except ServiceError:
+            return None
 
     async def send_prompts(self, interaction: discord.Interaction, game_id: int, pending: list[dict[str, Any]]) -> None:
         """The user's open prompts of one game, as ephemeral follow-ups (the closed-DM fallback)."""

@@ -186,6 +186,7 @@ class TableService(Seats, Deadlines, History):
             if t.row.status != "paused":
                 raise ServiceError("Only a paused game can be resumed.")
             await self._set_status(t, "running", "The game resumes: deadlines run again.")
+            await self._autoplay(game_id)  # autopilot seats answer what opened for them meanwhile
             return game_info(t.row, t.seats)
 
     async def replace(self, game_id: int, user_id: int, house: str, new_user_id: int, name: str,
