@@ -128,3 +128,6 @@ async def test_kick_refuses_the_old_player_and_a_game_ends_with_an_untaken_seat(
     sources = {source for _, _, source in answers(path)}
     assert sources == {"player", "autopilot"}
     await svc.close()
+    again = await TableService.open(path, clock=clock)  # the autopilot's answers replay like any other
+    assert (await again.view(gid, None))["winner"] and (await again.game(gid)).status == "finished"
+    await again.close()
