@@ -26,6 +26,7 @@ from bot.storage import (
     Repo,
     SeatRow,
     Store,
+    TimerRow,
     iso,
 )
 from engine.agot import Game
@@ -260,6 +261,11 @@ class TableCore:
         status = self._status(t, list(open_now.values()), deadlines)
         messages.append(NewMessage(t.id, "public", None, "status", {"status": status}))
         return messages
+
+    async def _other_timers(self, t: Table, timers: list[TimerRow], now: datetime) -> None:
+        """Timers that are neither reminders nor deadlines (the Seats mixin handles its own); finish the rest."""
+        async with self.store.transaction() as repo:
+            await repo.finish_timers([x.id for x in timers])
 
     def _deadline_start(self, t: Table, house: str, now: datetime) -> datetime:
         """When a new prompt's deadline starts counting (the Seats mixin stretches it for an absence)."""

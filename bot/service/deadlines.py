@@ -34,6 +34,9 @@ class Deadlines(TableCore):
             async with self.store.reading() as repo:
                 due = [x for x in await repo.timers(game_id) if x.due_at is not None and x.due_at <= iso(now)]
                 prompts = {p.decision_id: p for p in await repo.prompts(game_id)}
+            others = [x for x in due if x.kind not in ("reminder", "deadline")]
+            if others:  # e.g. the end of an absence (seats.py)
+                await self._other_timers(t, others, now)
             expired = {x.payload["decision_id"] for x in due if x.kind == "deadline"}
             reminders = [x for x in due if x.kind == "reminder"]
             if reminders:  # a reminder is moot when the deadline itself is due (the bot was down meanwhile)

@@ -28,7 +28,7 @@ from typing import Any
 from bot.autopilot import Autopilot
 from bot.service.core import Table, TableCore, game_info
 from bot.service.models import GameInfo, Reply, ServiceError
-from bot.storage import NewMessage, Repo, SeatRow, from_iso, iso
+from bot.storage import NewMessage, Repo, SeatRow, TimerRow, from_iso, iso
 from engine.core import Decision
 
 log = logging.getLogger("bot.service.seats")
@@ -141,6 +141,7 @@ class Seats(TableCore):
                 else:
                     text = f"{name} is away until {stamp}; the autopilot plays for them."
                 await repo.add_messages([self._notice(t, text)], iso(now))
+                await repo.add_timer(game_id, "absence_end", iso(until), {"user_id": user_id, "until": iso(until)})
             seat.away_from, seat.away_until, seat.state = fields["away_from"], fields["away_until"], fields["state"]
             await self._autoplay(game_id)
             self._woken()
@@ -160,6 +161,22 @@ class Seats(TableCore):
             seat.state, seat.away_from, seat.away_until = "player", None, None
             self._woken()
             return game_info(t.row, t.seats)
+
+    async def _other_timers(self, t: Table, timers: list[TimerRow], now: datetime) -> None:
+        """An absence's end: the seat is its player's again, and the table is told (a moot timer just ends)."""
+        messages: list[NewMessage] = []
+        async with self.store.transaction() as repo:
+            for timer in timers:
+                seat = next((s for s in t.seats if s.user_id == timer.payload.get("user_id")), None)
+                if timer.kind == "absence_end" and seat is not None and seat.state != "open" \
+                        and seat.away_until == timer.payload.get("until") and t.game is not None and seat.house:
+                    await repo.update_seat(t.id, seat.user_id, state="player", away_from=None, away_until=None)
+                    seat.state, seat.away_from, seat.away_until = "player", None, None
+                    messages.append(self._notice(t, f"{t.game.house_name(seat.house)} is back: the absence ended."))
+            await repo.finish_timers([x.id for x in timers])
+            if messages:
+                await repo.add_messages(messages, iso(now))
+        self._woken()
 
     async def _my_seat(self, game_id: int, user_id: int) -> tuple[Table, SeatRow]:
         t = await self._load(game_id)

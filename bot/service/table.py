@@ -273,7 +273,8 @@ class TableService(Seats, Deadlines, History):
                 async with self.store.reading() as repo:
                     before = await repo.answered(game_id, decision_id, house)
                 if before is not None:
-                    how = " (the default, at the deadline)" if before.source == "deadline" else ""
+                    how = {"deadline": " (the default, at the deadline)",
+                           "autopilot": " (by the autopilot)"}.get(before.source, "")
                     return Reply("already", f"You already answered this{how}; it can no longer be changed.")
             refusal = self._refusal(t)
             if refusal:

@@ -58,7 +58,8 @@ async def test_autopilot_plays_an_away_seat_from_its_view_until_it_returns(tmp_p
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     path, clock = tmp_path / "t.sqlite3", FakeClock()
     svc = await TableService.open(path, clock=clock)
-    gid, users = await seated(svc, settings={**SETTINGS, "absence": "autopilot"})
+    slow = {"default": 3 * DAY, "orders": 3 * DAY}  # no deadline passes in this test
+    gid, users = await seated(svc, settings={**SETTINGS, "absence": "autopilot", "deadlines": slow})
     away = await house_of(svc, gid, users[1])
     seen: list[tuple[Any, Any]] = []
     real = Autopilot.answer
@@ -77,6 +78,9 @@ async def test_autopilot_plays_an_away_seat_from_its_view_until_it_returns(tmp_p
     assert all(h == away for h, _, source in answers(path) if source == "autopilot")
     assert any("the autopilot plays for them" in p for _, _, p in outbox(path, "notice"))
     clock.advance(DAY)  # the absence is over: the next decisions of the seat wait for its player
+    await svc.run_due_timers()
+    assert any("is back: the absence ended" in p for _, _, p in outbox(path, "notice"))
+    assert [s.state for s in (await svc.game(gid)).seats if s.user_id == users[1]] == ["player"]
     before = len([a for a in answers(path) if a[2] == "autopilot"])
     await play(svc, gid, answers=30)
     assert len([a for a in answers(path) if a[2] == "autopilot"]) == before
