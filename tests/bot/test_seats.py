@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 
 from engine.core import Rng
+from tests.bot.conftest import make_bot
 from tests.bot.players import HEADER, Player, said
 from tests.bot.test_commands import lobby
 
@@ -127,3 +128,23 @@ async def test_a_kicked_players_seat_is_taken_in_the_middle_of_a_combat(world):
     assert ("house_card", "player") in mine
     assert revealed == 1  # both House cards revealed together: the combat went on with the newcomer's card
     assert any("You play" in (m.content or "") for m in newcomer.dms())  # its private event reached the newcomer
+
+
+@pytest.mark.asyncio
+async def test_the_join_button_survives_a_restart_and_refuses_a_stranger_to_the_kick(world):
+    env, path = world
+    guild, channel, members = await lobby(env)
+    header = next(HEADER.search(m.content or "") for m in members[2].user.dm_channel.history()
+                  if HEADER.search(m.content or ""))
+    house = header[2].lower()
+    refused = await members[1].slash(channel, "agot kick", house=house)
+    assert refused.ephemeral and refused.response.content.startswith("❌")  # only a manager kicks
+    await members[0].slash(channel, "agot kick", house=house)
+    post, join = join_button(channel)
+    await env.bot.service.close()
+    await env.restart_bot(await make_bot(path))
+    await env.bot.tree.sync()
+    newcomer = guild.add_member(env.create_user("newcomer"))
+    took = await newcomer.click(post, custom_id=join)
+    assert said(took)[0].startswith("✅ You now play")
+    assert any(HEADER.search(m.content or "") for m in newcomer.user.dm_channel.history())  # its open prompts
