@@ -29,6 +29,10 @@ class Deadlines(TableCore):
     async def _fire(self, game_id: int, now: datetime) -> int:
         async with self._lock(game_id):
             t = await self._load(game_id)
+            if t.row.status in ("finished", "cancelled", "frozen"):  # e.g. an absence's end: nothing fires now
+                async with self.store.transaction() as repo:
+                    await repo.cancel_timers(game_id)
+                return 0
             if t.row.status != "running" or t.game is None:
                 return 0
             async with self.store.reading() as repo:

@@ -131,7 +131,7 @@ async def test_a_kicked_players_seat_is_taken_in_the_middle_of_a_combat(world):
 
 
 @pytest.mark.asyncio
-async def test_the_join_button_survives_a_restart_and_refuses_a_stranger_to_the_kick(world):
+async def test_the_join_button_survives_a_restart_and_only_a_manager_kicks(world):
     env, path = world
     guild, channel, members = await lobby(env)
     header = next(HEADER.search(m.content or "") for m in members[2].user.dm_channel.history()

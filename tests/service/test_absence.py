@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sqlite3
 from datetime import timedelta
 from pathlib import Path
@@ -37,7 +38,7 @@ async def house_of(svc: TableService, gid: int, user: int) -> str:
 @aio
 async def test_stretch_pushes_the_away_seats_deadlines(tmp_path: Path) -> None:
     path, clock = tmp_path / "t.sqlite3", FakeClock()
-    svc = await TableService.open(path, clock=clock)
+    svc = await TableService.open(path, clock=clock, randbits=random.Random(1).getrandbits)
     gid, users = await seated(svc, settings={**SETTINGS, "replace_after": 3})
     await svc.away(gid, users[1], days=2)
     deadline = (await svc.pending(gid, users[1]))[0]["deadline"]
@@ -57,7 +58,7 @@ async def test_stretch_pushes_the_away_seats_deadlines(tmp_path: Path) -> None:
 async def test_autopilot_plays_an_away_seat_from_its_view_until_it_returns(tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     path, clock = tmp_path / "t.sqlite3", FakeClock()
-    svc = await TableService.open(path, clock=clock)
+    svc = await TableService.open(path, clock=clock, randbits=random.Random(1).getrandbits)
     slow = {"default": 3 * DAY, "orders": 3 * DAY}  # no deadline passes in this test
     gid, users = await seated(svc, settings={**SETTINGS, "absence": "autopilot", "deadlines": slow})
     away = await house_of(svc, gid, users[1])
@@ -91,7 +92,7 @@ async def test_autopilot_plays_an_away_seat_from_its_view_until_it_returns(tmp_p
 @aio
 async def test_missed_deadlines_open_the_seat_and_a_member_claims_it(tmp_path: Path) -> None:
     path, clock = tmp_path / "t.sqlite3", FakeClock()
-    svc = await TableService.open(path, clock=clock)
+    svc = await TableService.open(path, clock=clock, randbits=random.Random(1).getrandbits)
     gid, users = await seated(svc, settings=SETTINGS)
     for u in users[:2]:
         d = (await svc.pending(gid, u))[0]
@@ -118,7 +119,7 @@ async def test_missed_deadlines_open_the_seat_and_a_member_claims_it(tmp_path: P
 @aio
 async def test_kick_refuses_the_old_player_and_a_game_ends_with_an_untaken_seat(tmp_path: Path) -> None:
     path, clock = tmp_path / "t.sqlite3", FakeClock()
-    svc = await TableService.open(path, clock=clock)
+    svc = await TableService.open(path, clock=clock, randbits=random.Random(1).getrandbits)
     gid, users = await seated(svc, settings=SETTINGS)
     with pytest.raises(ServiceError, match="creator or a server manager"):
         await svc.kick(gid, users[1], await house_of(svc, gid, users[2]))
@@ -135,3 +136,18 @@ async def test_kick_refuses_the_old_player_and_a_game_ends_with_an_untaken_seat(
     again = await TableService.open(path, clock=clock)  # the autopilot's answers replay like any other
     assert (await again.view(gid, None))["winner"] and (await again.game(gid)).status == "finished"
     await again.close()
+
+
+@aio
+async def test_an_ended_games_absence_timer_does_not_fire_again(tmp_path: Path) -> None:
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    svc = await TableService.open(path, clock=clock, randbits=random.Random(1).getrandbits)
+    gid, users = await seated(svc, settings={**SETTINGS, "absence": "autopilot"})
+    await svc.away(gid, users[1], days=1)
+    await svc.cancel(gid, CREATOR)
+    clock.advance(DAY)
+    await svc.run_due_timers()
+    assert await svc.run_due_timers() == 0
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT COUNT(*) FROM timers WHERE done = 0").fetchone()[0] == 0
+    await svc.close()
