@@ -25,9 +25,11 @@ from bot.config import Config
 from bot.frontend import text
 from bot.frontend.answers import TextRefused, text_answer
 from bot.frontend.components import DYNAMIC_ITEMS, prompt_view, reply_text
+from bot.frontend.seats import JoinSeatButton
 from bot.frontend.transport import DiscordTransport
 from bot.frontend.votes import VOTE_ITEMS
 from bot.service import ServiceError, TableService
+from bot.service.models import Seat
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +67,7 @@ class AgotBot(commands.Bot):
         from bot.frontend.commands import AgotCog
 
         await self.add_cog(AgotCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *VOTE_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *VOTE_ITEMS, JoinSeatButton)
         if self.serve_outbox:
             self._spawn(self._sweep())
 
@@ -127,6 +129,12 @@ class AgotBot(commands.Bot):
             return await self.service.pending(game_id, user_id)
         except ServiceError:
             return []
+
+    async def seat_in(self, game_id: int, user_id: int) -> Seat | None:
+        try:
+            return await self.service.seat_of(game_id, user_id)
+        except ServiceError:
+            return None
 
     async def send_prompts(self, interaction: discord.Interaction, game_id: int, pending: list[dict[str, Any]]) -> None:
         """The user's open prompts of one game, as ephemeral follow-ups (the closed-DM fallback)."""

@@ -11,6 +11,7 @@ import asyncio
 import difflib
 import io
 import logging
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -37,6 +38,9 @@ class Refusal(Exception):
 
 class AgotCog(commands.Cog):
     agot = app_commands.Group(name="agot", description="A Game of Thrones: The Board Game (2nd edition)")
+    # the repairs of a game's managers (Discord allows 25 commands in a group)
+    manage = app_commands.Group(name="manage", description="Repair a game (its creator, Manage Server, owners)",
+                                parent=agot)
 
     def __init__(self, bot: AgotBot) -> None:
         self.bot = bot
@@ -120,12 +124,14 @@ class AgotCog(commands.Cog):
                            join="take a seat yourself (default yes)",
                            quiet_hours="UTC hours when no deadline falls, e.g. 23-7 (a deadline inside moves to 7:00)",
                            weekend_hours="extra hours for a deadline whose span covers a Saturday or Sunday (UTC)",
-                           faceless="public messages name houses only until the game ends")
+                           faceless="public messages name houses only until the game ends",
+                           absence="while a player is away: stretch their deadlines, or the autopilot plays")
     async def create(self, interaction: discord.Interaction, players: app_commands.Range[int, 3, 6],
                      houses: Literal["random", "choose"] = "random", tides: bool = False,
                      tiebreak: Literal["rb2", "faq"] = "rb2", orders_hours: HOURS = 24, other_hours: HOURS = 12,
                      join: bool = True, quiet_hours: str | None = None,
-                     weekend_hours: app_commands.Range[int, 0, 168] = 0, faceless: bool = False) -> None:
+                     weekend_hours: app_commands.Range[int, 0, 168] = 0, faceless: bool = False,
+                     absence: Literal["stretch", "autopilot"] = "stretch") -> None:
         if interaction.guild is None or interaction.channel_id is None:
             raise Refusal("Create a game in a server channel (or thread) where the table will play.")
         here = [g for g in await self.service.games_in_channel(interaction.channel_id) if g.status in OPEN]
@@ -133,7 +139,8 @@ class AgotCog(commands.Cog):
             raise Refusal(f"Game #{here[0].id} already plays in this channel. Use another channel or a thread.")
         settings: dict[str, Any] = {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
                     "deadlines": {"orders": orders_hours * 3600, "default": other_hours * 3600},
-                    "weekend_hours": weekend_hours, "faceless": faceless}
+                    "weekend_hours": weekend_hours, "faceless": faceless,
+                    "absence": absence}
         if quiet_hours is not None:
             try:
                 settings["quiet_hours"] = text.parse_hours(quiet_hours)
@@ -229,7 +236,7 @@ class AgotCog(commands.Cog):
 
     # --- repair by the game's managers (the creator, Manage Server, the bot's owners); each is announced ----
 
-    @agot.command(name="pause", description="Pause a game: deadlines stop, keeping their remaining time (managers)")
+    @manage.command(name="pause", description="Pause a game: deadlines stop, keeping their remaining time (managers)")
     @app_commands.autocomplete(game=game_choices)
     async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await self.game_for(interaction, game, ("running",))
@@ -239,7 +246,7 @@ class AgotCog(commands.Cog):
         await interaction.response.send_message(f"⏸️ Game #{info.id} is paused{by}.",
                                                 allowed_mentions=discord.AllowedMentions.none())
 
-    @agot.command(name="resume", description="Resume a paused game (managers)")
+    @manage.command(name="resume", description="Resume a paused game (managers)")
     @app_commands.autocomplete(game=game_choices)
     async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await self.game_for(interaction, game, ("paused",))
@@ -247,7 +254,7 @@ class AgotCog(commands.Cog):
         self.bot.kick()
         await interaction.response.send_message(f"▶️ Game #{info.id} resumes.")
 
-    @agot.command(name="rewind", description="Undo the last answers, e.g. after a misclick the table agreed on")
+    @manage.command(name="rewind", description="Undo the last answers, e.g. after a misclick the table agreed on")
     @app_commands.describe(count="how many answers to undo", reason="why (shown in the feed)")
     @app_commands.autocomplete(game=game_choices)
     async def rewind(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 20] = 1,
@@ -259,7 +266,7 @@ class AgotCog(commands.Cog):
         self.bot.kick()
         await interaction.followup.send(f"⏪ {text.clip(notice, 1900)}")
 
-    @agot.command(name="replace", description="Give a house's seat to another member (managers)")
+    @manage.command(name="replace", description="Give a house's seat to another member (managers)")
     @app_commands.autocomplete(house=house_choices)
     @app_commands.autocomplete(game=game_choices)
     async def replace(self, interaction: discord.Interaction, house: str, member: discord.Member,
@@ -391,7 +398,7 @@ class AgotCog(commands.Cog):
         state = "is open: the table answers with its buttons" if vote["status"] == "open" else vote["status"]
         await interaction.response.send_message(f"🗳️ Vote #{vote['id']} ({kind}) {state}.", ephemeral=True)
 
-    @agot.command(name="force", description="Give a house's open decisions their default answers now (managers)")
+    @manage.command(name="force", description="Give a house's open decisions their default answers now (managers)")
     @app_commands.autocomplete(house=house_choices)
     @app_commands.autocomplete(game=game_choices)
     async def force(self, interaction: discord.Interaction, house: str, game: int | None = None) -> None:
@@ -402,7 +409,7 @@ class AgotCog(commands.Cog):
         self.bot.kick()
         await interaction.followup.send(text.clip(notice, 1900), ephemeral=True)
 
-    @agot.command(name="deadline", description="Set the open prompts' deadline to now + hours (managers)")
+    @manage.command(name="deadline", description="Set the open prompts' deadline to now + hours (managers)")
     @app_commands.describe(hours="hours from now", house="only this house's prompts")
     @app_commands.autocomplete(house=house_choices)
     @app_commands.autocomplete(game=game_choices)
@@ -458,3 +465,44 @@ class AgotCog(commands.Cog):
         await interaction.response.send_message(
             f"Game #{info.id}: its replay file. Re-play it with `python -m bot.admin replay FILE`.", ephemeral=True,
             file=discord.File(io.BytesIO(data), filename=f"agot-{info.id}-replay.json"))
+
+    # --- absence, open seats and kick (issue 12; bot/service/seats.py, bot/frontend/seats.py) ---------------
+
+    @agot.command(name="away", description="Declare an absence: your deadlines stretch, or the autopilot plays")
+    @app_commands.describe(days="how many days (1-30)", until="or until a date, YYYY-MM-DD (UTC)")
+    @app_commands.autocomplete(game=game_choices)
+    async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 30] | None = None,
+                   until: str | None = None, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("running", "paused"))
+        end = None
+        if until is not None:
+            try:
+                end = datetime.strptime(until.strip(), "%Y-%m-%d").replace(tzinfo=UTC)
+            except ValueError:
+                raise Refusal("Give the date as YYYY-MM-DD, e.g. 2030-01-31.") from None
+        info = await self.service.away(info.id, interaction.user.id, days=days, until=end)
+        self.bot.kick()
+        seat = info.seat_of(interaction.user.id)
+        back = f" until <t:{int(datetime.fromisoformat(seat.away_until).timestamp())}:f>" if seat and \
+            seat.away_until else ""
+        await interaction.response.send_message(f"🏖️ You are away{back} in game #{info.id}. `/agot back` ends "
+                                                "it early.", ephemeral=True)
+
+    @agot.command(name="back", description="End your absence early")
+    @app_commands.autocomplete(game=game_choices)
+    async def back(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("running", "paused"))
+        await self.service.back(info.id, interaction.user.id)
+        self.bot.kick()
+        await interaction.response.send_message(f"👋 Welcome back: you play again in game #{info.id}.",
+                                                ephemeral=True)
+
+    @manage.command(name="kick", description="Take a house from its player: the seat is open to others (managers)")
+    @app_commands.autocomplete(house=house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def kick(self, interaction: discord.Interaction, house: str, game: int | None = None) -> None:
+        info = await self.game_for(interaction, game, ("running", "paused"))
+        await self.service.kick(info.id, interaction.user.id, house, manager=self.is_manager(interaction, info))
+        self.bot.kick()
+        await interaction.response.send_message(f"🪑 {text.house_name(house)}'s seat in game #{info.id} is open; "
+                                                "the autopilot plays it until a member takes it.")

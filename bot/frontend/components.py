@@ -53,6 +53,10 @@ async def answer(interaction: discord.Interaction, game_id: int, decision_id: st
     pending = await bot.pending_for(game_id, interaction.user.id)
     decision = next((d for d in pending if d["id"] == decision_id), None)
     if decision is None:
+        seat = await bot.seat_in(game_id, interaction.user.id)
+        if seat is None or seat.state == "open":  # e.g. kicked, or the seat opened after missed deadlines
+            await interaction.followup.send(f"❌ You have no seat in game #{game_id}.", ephemeral=True)
+            return
         await interaction.followup.send("⌛ This prompt has expired: the game has moved on.", ephemeral=True)
         await bot.send_prompts(interaction, game_id, pending)
         return

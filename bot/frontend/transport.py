@@ -20,6 +20,7 @@ import discord
 
 from bot.frontend import text
 from bot.frontend.components import prompt_view
+from bot.frontend.seats import seat_view
 from bot.frontend.votes import vote_view
 from bot.render import Highlights, panel_fields, render
 from bot.service import OutboxMessage, PermanentError, ServiceError, TransientError
@@ -86,6 +87,9 @@ class DiscordTransport:
         if kind == "vote":  # a table vote: its words and the Yes/No buttons
             view = vote_view(gid, int(payload["vote_id"]))
             return str((await send(text.clip(str(payload.get("text", ""))), view=view, nonce=msg.key)).id)
+        if kind == "seat_open":  # a public post with the Join button (bot/frontend/seats.py)
+            view = seat_view(gid, str(payload["house"]), str(payload.get("house_name") or ""))
+            return str((await send(text.clip(str(payload.get("text") or "")), view=view, nonce=msg.key)).id)
         words = payload.get("text")
         if words:  # notices, public reminders and anything else that is plain text
             return str((await send(text.clip(str(words)), nonce=msg.key)).id)

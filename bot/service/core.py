@@ -26,6 +26,7 @@ from bot.storage import (
     Repo,
     SeatRow,
     Store,
+    TimerRow,
     iso,
 )
 from engine.agot import Game
@@ -52,10 +53,12 @@ class Table:
         return self.row.id
 
     def house_of(self, user_id: int) -> str | None:
-        return next((s.house for s in self.seats if s.user_id == user_id), None)
+        """The house this user plays (an open seat's last player has none)."""
+        return next((s.house for s in self.seats if s.user_id == user_id and s.state != "open"), None)
 
     def user_of(self) -> dict[str, int]:
-        return {s.house: s.user_id for s in self.seats if s.house}
+        """house -> the user who plays it (an open seat has nobody: its private messages go nowhere)."""
+        return {s.house: s.user_id for s in self.seats if s.house and s.state != "open"}
 
     @property
     def faceless(self) -> bool:
@@ -81,7 +84,8 @@ def label_of(decision: Decision) -> str:
 def game_info(row: GameRow, seats: list[SeatRow]) -> GameInfo:
     return GameInfo(id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, status=row.status,
                     players=row.players, settings=row.settings, creator_id=row.creator_id,
-                    seats=[Seat(s.user_id, s.name, s.house, s.missed) for s in seats], round=row.round,
+                    seats=[Seat(s.user_id, s.name, s.house, s.missed, s.state, s.away_until)
+                           for s in seats], round=row.round,
                     phase=row.phase)
 
 
@@ -257,7 +261,8 @@ class TableCore:
         for d in open_now.values():
             if d.id in prompted:
                 continue
-            moment, reminders = shaped_deadline(t.row.settings, d.kind, now)
+            moment, reminders = shaped_deadline(t.row.settings, d.kind,
+                                                 self._deadline_start(t, d.player, now))  # later while away
             due = iso(moment)
             await repo.add_prompt(PromptRow(t.id, d.id, d.player, d.kind, due, iso(now)))
             timer = {"decision_id": d.id, "house": d.player}
@@ -265,13 +270,27 @@ class TableCore:
                 await repo.add_timer(t.id, "reminder", iso(at), {**timer, "fraction": fraction})
             await repo.add_timer(t.id, "deadline", due, timer)
             deadlines[d.id] = due
-            messages.append(NewMessage(t.id, "player", users[d.player], "prompt", self._prompt(t, d, due)))
+            if d.player in users and not self._autopiloted(t, d.player, now):  # else the autopilot answers
+                messages.append(NewMessage(t.id, "player", users[d.player], "prompt", self._prompt(t, d, due)))
         for decision_id in gone:
             del deadlines[decision_id]
         t.deadlines = deadlines  # a failed transaction drops the whole table from the cache
         status = self._status(t, list(open_now.values()), deadlines)
         messages.append(NewMessage(t.id, "public", None, "status", {"status": status}))
         return messages
+
+    async def _other_timers(self, t: Table, timers: list[TimerRow], now: datetime) -> None:
+        """Timers that are neither reminders nor deadlines (the Seats mixin handles its own); finish the rest."""
+        async with self.store.transaction() as repo:
+            await repo.finish_timers([x.id for x in timers])
+
+    def _deadline_start(self, t: Table, house: str, now: datetime) -> datetime:
+        """When a new prompt's deadline starts counting (the Seats mixin stretches it for an absence)."""
+        return now
+
+    def _autopiloted(self, t: Table, house: str, now: datetime) -> bool:
+        """Whether the autopilot answers this house's decisions (the Seats mixin decides)."""
+        return False
 
     def _prompt(self, t: Table, d: Decision, deadline: str | None) -> dict[str, Any]:
         assert t.game is not None

@@ -29,11 +29,18 @@ class Deadlines(TableCore):
     async def _fire(self, game_id: int, now: datetime) -> int:
         async with self._lock(game_id):
             t = await self._load(game_id)
+            if t.row.status in ("finished", "cancelled", "frozen"):  # e.g. an absence's end: nothing fires now
+                async with self.store.transaction() as repo:
+                    await repo.cancel_timers(game_id)
+                return 0
             if t.row.status != "running" or t.game is None:
                 return 0
             async with self.store.reading() as repo:
                 due = [x for x in await repo.timers(game_id) if x.due_at is not None and x.due_at <= iso(now)]
                 prompts = {p.decision_id: p for p in await repo.prompts(game_id)}
+            others = [x for x in due if x.kind not in ("reminder", "deadline")]
+            if others:  # e.g. the end of an absence (seats.py)
+                await self._other_timers(t, others, now)
             expired = {x.payload["decision_id"] for x in due if x.kind == "deadline"}
             reminders = [x for x in due if x.kind == "reminder"]
             if reminders:  # a reminder is moot when the deadline itself is due (the bot was down meanwhile)
@@ -64,7 +71,7 @@ class Deadlines(TableCore):
         for timer in reminders:
             d = open_now.get(timer.payload["decision_id"])
             prompt = prompts.get(timer.payload["decision_id"])
-            if d is None or prompt is None:
+            if d is None or prompt is None or d.player not in users:
                 continue
             messages.append(NewMessage(t.id, "player", users[d.player], "reminder",
                                        self._prompt(t, d, prompt.deadline_at)))

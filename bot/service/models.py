@@ -26,6 +26,8 @@ class Seat:
     name: str
     house: str | None  # the wished house before the start (houses "choose"), the dealt house after it
     missed: int = 0  # deadlines missed
+    state: str = "player"  # player, autopilot (away), open (nobody plays it; user_id was its last player)
+    away_until: str | None = None
 
 
 @dataclass(frozen=True)

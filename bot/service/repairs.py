@@ -110,21 +110,6 @@ class Repairs(Deadlines):
             self._woken()
             return notice
 
-    async def _open_seat(self, game_id: int, house: str) -> str:
-        async with self._lock(game_id):
-            t = await self._load(game_id)
-            seat = next((s for s in t.seats if s.house == house), None)
-            if seat is None or t.game is None:
-                raise ServiceError(f"{house} has no seat in this game.")
-            notice = (f"🪑 The seat of {t.game.house_name(house)} ({seat.name}) is open: a manager can hand it over "
-                      "with /agot replace.")
-            async with self.store.transaction() as repo:
-                await repo.update_seat(game_id, seat.user_id, state="open")
-                await repo.add_messages([self._notice(t, notice)], iso(self.clock()))
-            seat.state = "open"
-            self._woken()
-            return notice
-
     async def _end_now(self, game_id: int) -> str:
         """End the game with the current standings (the engine's end-of-game order). Not an answer: the game's
         note marks it, and a reload (or ``admin verify``) replays the live line, then ``Game.finish()``."""

@@ -28,7 +28,7 @@ def route_events(game_id: int, events: list[dict[str, Any]], user_of: dict[str, 
     for house, mine in private.items():
         user = user_of.get(house)
         if user is None:
-            log.error("game %s: private events for %s, which has no seat; not sent", game_id, house)
+            log.info("game %s: private events for %s, an open seat; not sent", game_id, house)
             continue
         rows.append(NewMessage(game_id, "player", user, "events", {"events": mine}))
     return rows

@@ -17,7 +17,8 @@ DEFAULT_VOTE_THRESHOLD = 2 / 3  # the share of the seated players whose Yes pass
 DEFAULT_VOTE_HOURS = 24.0  # a table vote still open after this long fails
 
 _KEYS = {"tides_of_battle", "tiebreak", "houses", "deadlines", "reminders", "replace_after", "vote_threshold",
-         "vote_hours", "quiet_hours", "weekend_hours", "faceless"}
+         "vote_hours", "quiet_hours", "weekend_hours", "faceless",
+         "absence"}
 
 
 def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
@@ -62,13 +63,16 @@ def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
     faceless = raw.get("faceless", False)
     if not isinstance(faceless, bool):
         raise ServiceError("faceless must be true or false.")
+    absence = raw.get("absence", "stretch")  # while a player is away: stretch their deadlines, or autopilot
+    if absence not in ("stretch", "autopilot"):
+        raise ServiceError("absence must be 'stretch' or 'autopilot'.")
     # a table's own "default" replaces every built-in deadline it does not name itself
     deadlines = dict(deadlines) if "default" in deadlines else {**DEFAULT_DEADLINES, **deadlines}
     return {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
             "deadlines": deadlines, "reminders": sorted(set(reminders)),
             "replace_after": replace_after, "vote_threshold": float(threshold), "vote_hours": float(vote_hours),
             "quiet_hours": list(quiet) if quiet is not None else None, "weekend_hours": weekend,
-            "faceless": faceless}
+            "faceless": faceless, "absence": absence}
 
 
 def engine_settings(settings: dict[str, Any]) -> Settings:

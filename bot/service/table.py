@@ -26,6 +26,7 @@ from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher, Transport
 from bot.service.replay import commitment, new_game, state_hash
 from bot.service.routing import route_events
+from bot.service.seats import Seats
 from bot.service.settings import normalize
 from bot.service.votes import Votes
 from bot.storage import (
@@ -44,7 +45,7 @@ IDLE_WAKE = 60.0
 
 
 
-class TableService(Votes, Deadlines, History, Extras):
+class TableService(Seats, Votes, Deadlines, History, Extras):
     @classmethod
     async def open(cls, db_path: str | Path, clock: Clock | None = None,
                    randbits: Callable[[int], int] | None = None) -> TableService:
@@ -193,6 +194,7 @@ class TableService(Votes, Deadlines, History, Extras):
                 raise ServiceError("Only a paused game can be resumed.")
             who = by or f"🔧 {t.named(user_id)}"
             await self._set_status(t, "running", f"{who} resumed the game: deadlines run again.")
+            await self._autoplay(game_id)  # autopilot seats answer what opened for them meanwhile
             return game_info(t.row, t.seats)
 
     async def replace(self, game_id: int, user_id: int, house: str, new_user_id: int, name: str,
@@ -212,6 +214,7 @@ class TableService(Votes, Deadlines, History, Extras):
             now = self.clock()
             async with self.store.transaction() as repo:
                 await repo.move_seat(game_id, seat.user_id, new_user_id, name)
+                await repo.update_seat(game_id, new_user_id, state="player", away_from=None, away_until=None)
                 deadlines = await self._deadlines(repo, t)
                 who = "A new player" if t.faceless else name
                 messages = [self._notice(t, f"{who} now plays {t.game.house_name(house)}.")]
@@ -220,6 +223,7 @@ class TableService(Votes, Deadlines, History, Extras):
                              for d in t.game.open_decisions() if d.player == house]
                 await repo.add_messages(messages, iso(now))
             seat.user_id, seat.name, seat.missed = new_user_id, name, 0
+            seat.state, seat.away_from, seat.away_until = "player", None, None
             self._woken()
             return game_info(t.row, t.seats)
 
@@ -278,7 +282,8 @@ class TableService(Votes, Deadlines, History, Extras):
                 async with self.store.reading() as repo:
                     before = await repo.answered(game_id, decision_id, house)
                 if before is not None:
-                    how = " (the default, at the deadline)" if before.source == "deadline" else ""
+                    how = {"deadline": " (the default, at the deadline)",
+                           "autopilot": " (by the autopilot)"}.get(before.source, "")
                     return Reply("already", f"You already answered this{how}; it can no longer be changed.")
             refusal = self._refusal(t)
             if refusal:

@@ -43,6 +43,8 @@ class Votes(Repairs, History):
                          by: str | None = None) -> GameInfo: ...
         async def cancel(self, game_id: int, user_id: int, manager: bool = False,
                          by: str | None = None) -> GameInfo: ...
+        async def kick(self, game_id: int, user_id: int, house: str, manager: bool = False,
+                       why: str | None = None) -> GameInfo: ...
 
     async def open_vote(self, game_id: int, user_id: int, kind: str, house: str | None = None,
                         hours: int | None = None) -> dict[str, Any]:
@@ -182,7 +184,7 @@ class Votes(Repairs, History):
             await self._extend(gid, vote.hours or 0)
             return f"every open deadline is {vote.hours} h later."
         if vote.kind == "kick":
-            await self._open_seat(gid, vote.house or "")
+            await self.kick(gid, who, vote.house or "", manager=True, why=f"the table voted so (vote #{vote.id})")
             return "the seat is open."
         await self._end_now(gid)
         return "the game ended with the current standings."

@@ -47,7 +47,9 @@ class SeatRow:
     house: str | None
     joined_at: str
     missed: int = 0
-    state: str = "active"
+    state: str = "player"  # player, autopilot (away, the autopilot answers), open (nobody: the autopilot answers)
+    away_from: str | None = None  # a declared absence (ISO times)
+    away_until: str | None = None
 
 
 @dataclass

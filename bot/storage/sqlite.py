@@ -138,7 +138,7 @@ def _placeholders(items: Iterable[Any]) -> str:
 
 _GAME_FIELDS = {"status", "settings", "seed", "seq", "round", "phase", "state_hash", "note", "updated_at",
                 "started_at", "finished_at", "players"}
-_SEAT_FIELDS = {"house", "missed", "state", "name"}
+_SEAT_FIELDS = {"house", "missed", "state", "name", "away_from", "away_until"}
 
 
 Statement = tuple[str, Any, bool]  # SQL, parameters (a list of tuples when many), executemany?
@@ -250,15 +250,17 @@ class SqliteRepo:
 
     async def add_seat(self, seat: SeatRow) -> None:
         self._write(
-            "INSERT INTO seats (game_id, user_id, name, house, joined_at, missed, state) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (seat.game_id, seat.user_id, seat.name, seat.house, seat.joined_at, seat.missed, seat.state))
+            "INSERT INTO seats (game_id, user_id, name, house, joined_at, missed, state, away_from, away_until) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (seat.game_id, seat.user_id, seat.name, seat.house, seat.joined_at, seat.missed, seat.state,
+             seat.away_from, seat.away_until))
 
     async def remove_seat(self, game_id: int, user_id: int) -> None:
         self._write("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._all("SELECT game_id, user_id, name, house, joined_at, missed, state FROM seats "
-                               "WHERE game_id = ? ORDER BY joined_at, user_id", (game_id,))
+        rows = await self._all("SELECT game_id, user_id, name, house, joined_at, missed, state, away_from, "
+                               "away_until FROM seats WHERE game_id = ? ORDER BY joined_at, user_id", (game_id,))
         return [SeatRow(*r) for r in rows]
 
     async def move_seat(self, game_id: int, user_id: int, new_user_id: int, name: str) -> None:

@@ -181,23 +181,23 @@ async def test_orders_through_the_area_and_order_selects(table):
 async def test_repairs_by_the_games_managers(table):
     env = table
     guild, channel, members = await lobby(env)
-    refused = await members[1].slash(channel, "agot pause")
+    refused = await members[1].slash(channel, "agot manage pause")
     assert said(refused)[0].startswith("❌")  # not the creator, no Manage Server
-    paused = await members[0].slash(channel, "agot pause")
+    paused = await members[0].slash(channel, "agot manage pause")
     assert "paused" in said(paused)[0]
     status = await members[1].slash(channel, "agot status")
     assert "paused" in said(status)[0]
-    await members[0].slash(channel, "agot resume")
+    await members[0].slash(channel, "agot manage resume")
     prompt = prompts(members[1])[0]
     default = next(c for c in custom_ids(prompt) if c.startswith("agot:d:"))
     assert said(await members[1].user.click(prompt, custom_id=default))[0].startswith("✅")
-    undone = await members[0].slash(channel, "agot rewind", count=1, reason="misclick")
+    undone = await members[0].slash(channel, "agot manage rewind", count=1, reason="misclick")
     assert said(undone)[0].startswith("⏪")
     status = await members[2].slash(channel, "agot status")
     assert said(status)[0].count("orders") >= 3  # the undone orders are awaited again
     newcomer = guild.add_member(env.create_user("newcomer"))
     house = HEADER.search(prompts(members[2])[0].content).group(2).lower()
-    handed = await members[0].slash(channel, "agot replace", house=house, member=newcomer)
+    handed = await members[0].slash(channel, "agot manage replace", house=house, member=newcomer)
     assert "now plays" in said(handed)[0]
     assert prompts(newcomer)  # the seat's open prompt went to the new player
     past = await members[2].slash(channel, "agot history", round=1, phase="planning")

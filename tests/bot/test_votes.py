@@ -61,14 +61,14 @@ async def test_force_and_deadline_by_a_manager_only(table):
     env = table
     guild, channel, members = await lobby(env)
     house = HEADER.search(prompts(members[1])[0].content).group(2).lower()
-    refused = await members[2].slash(channel, "agot force", house=house)
+    refused = await members[2].slash(channel, "agot manage force", house=house)
     assert said(refused)[0].startswith("❌") and "creator" in said(refused)[0]
-    forced = await members[0].slash(channel, "agot force", house=house)
+    forced = await members[0].slash(channel, "agot manage force", house=house)
     assert said(forced)[0].startswith("🔧") and forced.ephemeral
     assert any("forced the default for" in line for line in feed(channel))
-    refused = await members[1].slash(channel, "agot deadline", hours=2)
+    refused = await members[1].slash(channel, "agot manage deadline", hours=2)
     assert said(refused)[0].startswith("❌")
-    moved = await members[0].slash(channel, "agot deadline", hours=2)
+    moved = await members[0].slash(channel, "agot manage deadline", hours=2)
     assert "set the deadline of every house" in said(moved)[0]
     assert any("🔧" in line and "set the deadline" in line for line in feed(channel))
     status = await members[1].slash(channel, "agot status")

@@ -99,7 +99,7 @@ async def test_a_faceless_game_names_no_player_until_the_standings(tmp_path: Pat
     svc = await TableService.open(tmp_path / "db.sqlite3", clock=clock)
     transport = RecordingTransport()
     try:
-        gid, users = await table(svc, {"faceless": True, "replace_after": 1})
+        gid, users = await table(svc, {"faceless": True, "replace_after": 5})
         for _ in range(3):  # reminders, then the deadlines play the defaults (missed-deadline notices)
             clock.advance(13 * 3600)
             await svc.run_due_timers()
@@ -109,9 +109,10 @@ async def test_a_faceless_game_names_no_player_until_the_standings(tmp_path: Pat
         await svc.pause(gid, users[0])
         await svc.resume(gid, users[0])
         await svc.set_deadline(gid, users[0], 5)
-        await svc.force(gid, users[0], (await svc.game(gid)).seats[2].house or "")
+        await svc.force(gid, users[0], (await svc.status(gid))["waiting"][0]["house"])
         vote = await svc.open_vote(gid, users[1], "extend", hours=2)
         await svc.cast_ballot(gid, vote["id"], users[2], True)
+        await svc.kick(gid, users[0], (await svc.game(gid)).seats[2].house or "")  # the autopilot plays it
         newcomer = USERS[3]
         await svc.replace(gid, users[0], (await svc.game(gid)).seats[1].house or "", newcomer, NAMES[3])
         await play_faceless(svc, gid)

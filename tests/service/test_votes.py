@@ -78,7 +78,7 @@ async def test_kick_undo_and_end_pass(tmp_path: Path) -> None:
     house = (await svc.pending(gid, users[2]))[0]["player"]
     assert (await passes(svc, gid, users, "kick", house=house))["status"] == "passed"
     assert seat_state(path, users[2]) == "open"
-    assert any("is open: a manager can hand it over with /agot replace" in n for n in notices(path))
+    assert any("seat is open (the table voted so" in json.loads(r[4])["text"] for r in rows(path) if r[3] == "seat_open")
     await answer_default(svc, gid, users[0])
     assert not await svc.pending(gid, users[0]) or (await svc.pending(gid, users[0]))[0]["submitted"]
     # two seated voters remain: two thirds of 2 is 2
@@ -258,7 +258,7 @@ async def test_every_kind_fails_by_no_and_by_expiry_changing_nothing(tmp_path: P
         await svc.run_due_timers()
         assert (await svc.vote_info(gid, vote["id"]))["status"] == "failed", kind
     assert (await svc.game(gid)).status == "paused"
-    assert all(seat_state(path, u) == "active" for u in users)
+    assert all(seat_state(path, u) == "player" for u in users)
     assert await svc.pending(gid, users[1]) == [{**d, "deadline": None} for d in before]  # paused: no deadline
     assert (await svc.pending(gid, users[0]))[0]["submitted"]  # nothing was undone
     await svc.close()

@@ -44,8 +44,10 @@ async def test_a_version_1_file_upgrades_in_place_and_keeps_its_rows(tmp_path: P
     old = await SqliteStore.open(path, upto=1)
     async with old.transaction() as repo:
         gid = await repo.add_game(7, 8, 9, 3, {"tiebreak": "rb2"}, NOW)
-        await repo.add_seat(SeatRow(gid, 9, "Ned", None, NOW))
     await old.close()
+    with sqlite3.connect(path) as db:  # a version 1 seat row (today's add_seat writes later columns)
+        db.execute("INSERT INTO seats (game_id, user_id, name, house, joined_at) VALUES (?, 9, 'Ned', NULL, ?)",
+                   (gid, NOW))
     assert version(path) == 1 and "timers" not in tables(path)
 
     store = await SqliteStore.open(path)
@@ -59,7 +61,8 @@ async def test_a_version_1_file_upgrades_in_place_and_keeps_its_rows(tmp_path: P
     await store.close()
     assert version(path) == LATEST
     assert game is not None and game.settings == {"tiebreak": "rb2"} and game.channel_id == 8
-    assert [s.name for s in seats] == ["Ned"] and [t.payload for t in timers] == [{"decision_id": "1"}]
+    assert [(s.name, s.state, s.away_until) for s in seats] == [("Ned", "player", None)]
+    assert [t.payload for t in timers] == [{"decision_id": "1"}]
 
 
 @aio
