@@ -78,8 +78,8 @@ async def test_kick_undo_and_end_pass(tmp_path: Path) -> None:
     house = (await svc.pending(gid, users[2]))[0]["player"]
     assert (await passes(svc, gid, users, "kick", house=house))["status"] == "passed"
     assert seat_state(path, users[2]) == "open"
-    opened = [json.loads(r[4])["text"] for r in rows(path) if r[3] == "seat_open"]
-    assert any("seat is open (the table voted so" in text for text in opened)
+    posts = [json.loads(r[4])["text"] for r in rows(path) if r[3] == "seat_open"]
+    assert any("seat is open (the table voted so" in text for text in posts)
     await answer_default(svc, gid, users[0])
     assert not await svc.pending(gid, users[0]) or (await svc.pending(gid, users[0]))[0]["submitted"]
     # two seated voters remain: two thirds of 2 is 2
