@@ -52,6 +52,8 @@ class History(TableCore):
                 game = start
             else:
                 first = next((a for a in live if (a.round, a.phase) == (round, phase)), None)
+                if first is None and phase == "westeros":  # a Westeros phase that asked nothing: as it ended
+                    first = next((a for a in live if a.round == round), None)
                 if first is None:
                     raise ServiceError(f"This game has not reached the {phase} phase of round {round}.")
                 game = await self._replay_to(game_id, first.seq, live)

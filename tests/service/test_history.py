@@ -98,4 +98,7 @@ async def test_history_events_are_the_public_events_of_that_phase(tmp_path: Path
     assert seqs == sorted(seqs) and set(seqs) <= {e["seq"] for e in public}
     with pytest.raises(ServiceError, match="not reached"):
         await svc.history_events(gid, 9, "action")
+    # every Westeros phase has a board, even one that asked nobody anything (shown as it ended)
+    for rnd in (2, 3):
+        assert (await svc.history(gid, rnd, "westeros"))["round"] == rnd
     await svc.close()
