@@ -105,9 +105,20 @@ TEXT_FORMS = {"march": parse_march, "muster": parse_muster, "reconcile": parse_l
               "wildling_destroy": parse_losses}
 
 
+def numeric(decision: dict[str, Any]) -> bool:
+    """Whether the options are plain amounts (bids): then a number written is the amount."""
+    options = decision.get("options") or []
+    return bool(options) and all(isinstance(o, int) and not isinstance(o, bool) for o in options)
+
+
 def text_answer(decision: dict[str, Any], text: str) -> Any:
     """The answer ``text`` stands for in ``decision``; raises TextRefused with a hint if it stands for none."""
     text = text.strip()
+    if numeric(decision):  # a bid: the number is the amount itself, not a position in the list
+        if not text.isdigit() or int(text) not in decision["options"]:
+            low, high = min(decision["options"]), max(decision["options"])
+            raise TextRefused(f"answer with a number from {low} to {high}, or use the buttons")
+        return int(text)
     if decision.get("options") is not None:
         if not text.isdigit() or not 1 <= int(text) <= len(decision["options"]):
             raise TextRefused(f"answer with a number from 1 to {len(decision['options'])}, or use the buttons")

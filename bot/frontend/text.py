@@ -92,7 +92,11 @@ def prompt_header(game_id: int, decision: dict[str, Any], deadline: str | None) 
 def choice_lines(decision: dict[str, Any]) -> list[str]:
     """One numbered line per option, with its description (the buttons carry short labels only)."""
     out = []
+    amounts = all(isinstance(c["value"], int) and not isinstance(c["value"], bool) for c in choices(decision))
     for i, choice in enumerate(choices(decision), start=1):
+        if amounts:  # a bid: the amount is what one writes (answers.numeric)
+            out.append(f"`{choice['value']}` {choice.get('description') or choice['label']}")
+            continue
         desc = f" — {choice['description']}" if choice.get("description") else ""
         out.append(f"`{i}` {choice['label']}{desc}")
     return out

@@ -4,7 +4,7 @@ import pytest
 
 from bot.frontend.answers import TextRefused, parse_losses, parse_march, parse_muster, text_answer
 from bot.frontend.components import draft_of, with_draft
-from bot.frontend.text import chunks, lookup_entries, prompt_text, status_text
+from bot.frontend.text import choice_lines, chunks, lookup_entries, prompt_text, status_text
 
 
 def test_a_march_in_words():
@@ -24,11 +24,19 @@ def test_a_bad_march_says_what_to_write(bad, hint):
 
 
 def test_numbers_answer_option_decisions_and_json_the_rest():
-    decision = {"kind": "bid", "options": [0, 1, 2]}
-    assert text_answer(decision, " 3 ") == 2
+    choice = {"kind": "raven", "options": [{"action": "pass"}, {"action": "peek"}, {"action": "swap"}]}
+    assert text_answer(choice, " 3 ") == {"action": "swap"}  # a position in the numbered list
     for bad in ("0", "4", "two"):
         with pytest.raises(TextRefused, match="number from 1 to 3"):
-            text_answer(decision, bad)
+            text_answer(choice, bad)
+    bid = {"kind": "bid", "options": [0, 1, 2]}  # a bid is written as the amount itself
+    assert text_answer(bid, " 2 ") == 2 and text_answer(bid, "0") == 0
+    for bad in ("3", "-1", "two"):
+        with pytest.raises(TextRefused, match="number from 0 to 2"):
+            text_answer(bid, bad)
+    assert choice_lines({**bid, "choices": [{"value": v, "label": str(v), "description": f"Bid {v} Power."}
+                                            for v in (0, 1, 2)]}) == ["`0` Bid 0 Power.", "`1` Bid 1 Power.",
+                                                                      "`2` Bid 2 Power."]
     assert text_answer({"kind": "orders", "options": None}, "Winterfell D+1") == "Winterfell D+1"
     assert text_answer({"kind": "muster", "options": None}, "[]") == []
     with pytest.raises(TextRefused, match="AREA: UNITS"):
