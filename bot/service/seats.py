@@ -79,6 +79,8 @@ class Seats(TableCore):
             t = await self._load(game_id)
             if t.game is None or t.row.status != "running" or t.game.over:
                 break
+            if not any(s.state in ("open", "autopilot") for s in t.seats):
+                break  # every seat has its player (the common case, after every answer): nothing to look at
             now = self.clock()
             decision = next((d for d in t.game.open_decisions()
                              if d.id not in tried and self._autopiloted(t, d.player, now)), None)
@@ -266,7 +268,7 @@ class Seats(TableCore):
                 await repo.move_seat(game_id, seat.user_id, user_id, name)
                 await repo.update_seat(game_id, user_id, state="player")
                 deadlines = await self._deadlines(repo, t)
-                messages = [self._notice(t, f"{name} now plays {label}."),
+                messages = [self._notice(t, f"{'A new player' if t.faceless else name} now plays {label}."),
                             NewMessage(game_id, "player", user_id, "notice",
                                        {"text": f"You now play {label} in game #{game_id}. Your open decisions "
                                                 "follow; `/agot board private:True` shows what your house sees."})]

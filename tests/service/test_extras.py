@@ -65,6 +65,7 @@ def test_shape_settings_are_checked() -> None:
 GUILD = 77
 NAMES = ["Zorblax", "Quintessa", "Wilhelmina", "Bartholomew"]
 USERS = [918273645501, 918273645502, 918273645503, 918273645504]
+STRANGER, STRANGER_NAME = 918273645505, "Ophelianne"  # takes an open seat
 
 
 async def table(svc: TableService, settings: dict[str, Any] | None = None, guild: int = GUILD,
@@ -112,7 +113,9 @@ async def test_a_faceless_game_names_no_player_until_the_standings(tmp_path: Pat
         await svc.force(gid, users[0], (await svc.status(gid))["waiting"][0]["house"])
         vote = await svc.open_vote(gid, users[1], "extend", hours=2)
         await svc.cast_ballot(gid, vote["id"], users[2], True)
-        await svc.kick(gid, users[0], (await svc.game(gid)).seats[2].house or "")  # the autopilot plays it
+        kicked = (await svc.game(gid)).seats[2].house or ""
+        await svc.kick(gid, users[0], kicked)  # the autopilot plays it until a member takes it
+        await svc.claim_seat(gid, STRANGER, STRANGER_NAME, kicked)
         newcomer = USERS[3]
         await svc.replace(gid, users[0], (await svc.game(gid)).seats[1].house or "", newcomer, NAMES[3])
         await play_faceless(svc, gid)
@@ -123,7 +126,7 @@ async def test_a_faceless_game_names_no_player_until_the_standings(tmp_path: Pat
         assert {"reminder", "notice", "status", "events", "board"} <= set(kinds)
         assert any("missed the deadline" in str(m.payload.get("text")) for m in public)
         end = kinds.index("game_over")
-        secrets = [str(u) for u in USERS] + NAMES
+        secrets = [str(u) for u in USERS] + NAMES + [str(STRANGER), STRANGER_NAME]
         for m in public[:end]:
             shown = json.dumps(m.payload) + "\n".join(rendered(m))
             assert not any(s in shown for s in secrets), (m.kind, shown[:300])
