@@ -107,7 +107,19 @@ class AgotBot(commands.Bot):
                 await self.deliver()
             except Exception:  # noqa: BLE001 - the sweep must outlive one bad pass; it is logged
                 log.exception("delivery sweep failed")
+            else:
+                self._heartbeat()
             await asyncio.sleep(self.sweep_seconds)
+
+    def _heartbeat(self) -> None:
+        """Touch the heartbeat file (``python -m bot.health``, the Docker HEALTHCHECK) while connected."""
+        path = self.config.heartbeat
+        if path is None or self.is_closed() or not self.is_ready():
+            return
+        try:
+            path.touch()
+        except OSError:
+            log.warning("cannot touch the heartbeat file %s", path)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(coro)
