@@ -531,3 +531,17 @@ class SqliteRepo:
         rows = await self._all("SELECT ranking FROM results WHERE guild_id = ? ORDER BY finished_at, game_id",
                                (guild_id,))
         return [json.loads(r[0]) for r in rows]
+
+    # --- members' time zones (issue 15) ----------------------------------------------------------------
+
+    async def member_zone(self, user_id: int) -> str | None:
+        row = await self._one("SELECT zone FROM member_zones WHERE user_id = ?", (user_id,))
+        return str(row[0]) if row else None
+
+    async def set_member_zone(self, user_id: int, zone: str | None, now: str) -> None:
+        """Store the member's zone (None: forget it, UTC again)."""
+        if zone is None:
+            self._write("DELETE FROM member_zones WHERE user_id = ?", (user_id,))
+            return
+        self._write("INSERT INTO member_zones (user_id, zone, at) VALUES (?, ?, ?) ON CONFLICT (user_id) "
+                    "DO UPDATE SET zone = excluded.zone, at = excluded.at", (user_id, zone, now))

@@ -22,6 +22,8 @@ from aiohttp import WSMsgType, web
 
 BOT_ID = 900000000000000001
 GUILD_ID = 800000000000000001
+# the bot's permissions in the channel: the @everyone defaults plus Pin Messages (the README's invite link)
+APP_PERMISSIONS = str(2248473465835073 | 1 << 51)
 CHANNEL_ID = 800000000000000002
 STAMP = "2026-01-01T00:00:00+00:00"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -157,7 +159,7 @@ class FakeDiscord:
         payload: dict[str, Any] = {"id": str(iid), "application_id": str(BOT_ID), "type": kind, "token": token,
                                    "version": 1, "data": data, "locale": "en-US", "entitlements": [],
                                    "attachment_size_limit": 10 * 1024 * 1024,
-                                   "app_permissions": "2248473465835073", "authorizing_integration_owners": {}}
+                                   "app_permissions": APP_PERMISSIONS, "authorizing_integration_owners": {}}
         if dm:
             cid = await self._dm_of(who)
             payload |= {"channel_id": str(cid), "user": self.users[who], "context": 1,

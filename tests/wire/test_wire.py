@@ -100,10 +100,12 @@ async def test_login_gateway_and_command_sync_over_loopback(wire):
         assert fake.identified == 1 and bot.user is not None and bot.user.id == BOT_ID
         synced = await bot.tree.sync()
         put = fake.seen("PUT", f"/api/v10/applications/{BOT_ID}/commands")
-        assert len(put) == 1 and [c["name"] for c in put[0].body] == ["agot"]
+        assert len(put) == 1 and [c["name"] for c in put[0].body] == ["agot", "agot-manage"]
         subs = {o["name"] for o in put[0].body[0]["options"]}
-        assert {"create", "join", "start", "board", "act"} <= subs
-        assert [c.name for c in synced] == ["agot"] and synced[0].id > 0
+        assert {"create", "join", "start", "board", "act", "help", "timezone"} <= subs and len(subs) <= 20
+        manage = put[0].body[1]  # the repairs are hidden from members without Manage Server (0x20)
+        assert int(manage["default_member_permissions"]) == discord.Permissions(manage_guild=True).value
+        assert [c.name for c in synced] == ["agot", "agot-manage"] and synced[0].id > 0
     finally:
         await disconnect(fake, bot, running)
     assert not [c for c in fake.calls if c.status == 404]
