@@ -58,6 +58,7 @@ VOTES = [Choice(name="Pause the game", value="pause"), Choice(name="Resume the g
          Choice(name="Undo the last answer", value="undo"),
          Choice(name="End the game now with the current standings", value="end")]
 CONFIRMED_VOTES = ("cancel", "kick", "end")
+WORDS = {c.value: c.name for c in (*HOUSES, *TIEBREAKS)}  # a setting's value as the form showed it
 # the bot's permissions a game's channel needs, as Discord names them (pinning: Pin or Manage Messages)
 NEEDED = {"view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links",
           "attach_files": "Attach Files", "read_message_history": "Read Message History",
@@ -134,9 +135,9 @@ class AgotCog(commands.Cog):
         self.bot.kick()
         by = "" if faceless else f" by {interaction.user.mention}"
         await interaction.response.send_message(
-            f"⚔️ **Game #{gid}** created{by}: {players} players, houses {houses}, "
-            f"Tides of Battle {'on' if tides else 'off'}, tie-breaks {tiebreak}, orders {orders_hours} h, other "
-            f"decisions {other_hours} h{text.shape_words(settings)}.\n"
+            f"⚔️ **Game #{gid}** created{by}: {players} players, houses {WORDS[houses].lower()}, "
+            f"Tides of Battle {'on' if tides else 'off'}, tie-breaks: {WORDS[tiebreak]}, orders {orders_hours} h, "
+            f"other decisions {other_hours} h{text.shape_words(settings)}.\n"
             "Join with `/agot join`; the creator starts with `/agot start`. New here? `/agot help`.",
             allowed_mentions=discord.AllowedMentions.none())
 
@@ -148,6 +149,8 @@ class AgotCog(commands.Cog):
         info = await game_for(interaction, game, ("lobby",))
         if house is not None:
             house = house_of(house, game_houses(info))
+            if any(s.house == house for s in info.seats):
+                raise Refusal(f"{text.house_name(house)} is already taken: choose another house.")
         info = await self.service.join(info.id, interaction.user.id, name=interaction.user.display_name, house=house)
         if info.settings.get("faceless"):
             await interaction.response.send_message(
@@ -215,8 +218,9 @@ class AgotCog(commands.Cog):
         s = info.settings
         deadlines = ", ".join(f"{k} {int(v) // 3600} h" for k, v in (s.get("deadlines") or {}).items())
         threshold, vote_hours = vote_rules(s)
-        return (f"Settings: {info.players} players, houses {s.get('houses', 'random')}, Tides of Battle "
-                f"{'on' if s.get('tides_of_battle') else 'off'}, tie-breaks {s.get('tiebreak', 'rb2')}, deadlines: "
+        return (f"Settings: {info.players} players, houses {WORDS[s.get('houses', 'random')].lower()}, Tides of "
+                f"Battle {'on' if s.get('tides_of_battle') else 'off'}, tie-breaks: {WORDS[s.get('tiebreak', 'rb2')]}, "
+                f"absence: {s.get('absence', 'stretch')}, deadlines: "
                 f"{deadlines or 'defaults'}{text.shape_words(s)}; votes pass with {threshold:.0%} of the seated "
                 f"players and close after {vote_hours:g} h.")
 

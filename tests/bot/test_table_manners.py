@@ -236,3 +236,19 @@ async def test_a_time_zone_is_stored_checked_and_reads_quiet_hours_and_away_date
     utc = await members[1].slash(channel, "agot away", until="2026-01-10")  # no zone: UTC midnight
     seat = (await env.bot.service.game(1)).seat_of(members[1].id)
     assert said(utc)[0].startswith("🏖️") and seat is not None and seat.away_until.startswith("2026-01-10T00:00")
+
+
+@pytest.mark.asyncio
+async def test_a_taken_house_is_refused_with_its_name_and_settings_read_as_the_form_showed_them(table):
+    env = table
+    guild = env.create_guild()
+    channel = guild.create_text_channel("westeros")
+    members = [guild.add_member(env.create_user(f"p{i}")) for i in range(2)]
+    created = await members[0].slash(channel, "agot create", players=3, houses="choose", join=False,
+                                     tiebreak="faq")
+    assert "houses chosen when joining" in said(created)[0] and "tie-breaks: FAQ ruling" in said(created)[0]
+    await members[0].slash(channel, "agot join", house="stark")
+    taken = await members[1].slash(channel, "agot join", house="STARK")
+    assert said(taken)[0] == "❌ Stark is already taken: choose another house."
+    status = await members[1].slash(channel, "agot status")
+    assert "p0 (Stark)" in said(status)[0] and "Settings: 3 players, houses chosen when joining" in said(status)[0]
