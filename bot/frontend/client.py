@@ -27,6 +27,7 @@ from bot.frontend.answers import TextRefused, text_answer
 from bot.frontend.components import DYNAMIC_ITEMS, prompt_view, reply_text
 from bot.frontend.confirm import CONFIRM_ITEMS, Confirmations
 from bot.frontend.help import SHORT, prompt_syntax
+from bot.frontend.lobby import LOBBY_ITEMS
 from bot.frontend.seats import JoinSeatButton
 from bot.frontend.transport import DiscordTransport
 from bot.frontend.votes import VOTE_ITEMS
@@ -71,7 +72,7 @@ class AgotBot(commands.Bot):
 
         await self.add_cog(AgotCog(self))
         await self.add_cog(ManageCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *VOTE_ITEMS, *CONFIRM_ITEMS, JoinSeatButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *VOTE_ITEMS, *CONFIRM_ITEMS, *LOBBY_ITEMS, JoinSeatButton)
         if self.serve_outbox:
             self._spawn(self._sweep())
 

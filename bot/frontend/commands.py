@@ -26,6 +26,7 @@ from bot.frontend.common import (
     OPEN,
     PLAYING,
     Refusal,
+    announce,
     free_house_choices,
     game_choices,
     game_for,
@@ -37,10 +38,11 @@ from bot.frontend.common import (
     seated_house_choices,
 )
 from bot.frontend.confirm import Done, ask
+from bot.frontend.lobby import join_view, open_thread
 from bot.frontend.zones import ZONE, local_date, local_hours, zone_choices, zone_words
 from bot.render import render
 from bot.service import GameInfo
-from bot.service.settings import vote_rules
+from bot.service.settings import normalize, vote_rules
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -66,11 +68,12 @@ NEEDED = {"view_channel": "View Channel", "send_messages": "Send Messages", "emb
 NEEDED_OUTSIDE_THREADS = {"create_public_threads": "Create Public Threads"}
 
 
-def missing_permissions(interaction: discord.Interaction) -> list[str]:
-    """What the bot may not do in the interaction's channel, in Discord's words (empty: all is well)."""
+def missing_permissions(interaction: discord.Interaction, thread: bool) -> list[str]:
+    """What the bot may not do in the interaction's channel, in Discord's words (empty: all is well); ``thread``:
+    it is to open the game's thread there."""
     perms = interaction.app_permissions
     needed = dict(NEEDED)
-    if not isinstance(interaction.channel, discord.Thread):
+    if thread:
         needed.update(NEEDED_OUTSIDE_THREADS)
     missing = [words for flag, words in needed.items() if not getattr(perms, flag)]
     if not (perms.manage_messages or getattr(perms, "pin_messages", False)):
@@ -105,22 +108,27 @@ class AgotCog(commands.Cog):
                            quiet_hours="hours of your day when no deadline falls, e.g. 23-7 (in your /agot timezone)",
                            weekend_hours="extra hours for a deadline whose span covers a Saturday or Sunday",
                            faceless="public messages name houses only until the game ends",
-                           absence="while a player is away: stretch their deadlines, or the autopilot plays")
+                           absence="while a player is away: stretch their deadlines, or the autopilot plays",
+                           thread="play in a new thread of this channel (default yes; no: in the channel itself)")
     @app_commands.choices(houses=HOUSES, tiebreak=TIEBREAKS, absence=ABSENCE)
     async def create(self, interaction: discord.Interaction, players: app_commands.Range[int, 3, 6],
                      houses: str = "random", tides: bool = False, tiebreak: str = "rb2", orders_hours: HOURS = 24,
                      other_hours: HOURS = 12, join: bool = True, quiet_hours: str | None = None,
                      weekend_hours: app_commands.Range[int, 0, 168] = 0, faceless: bool = False,
-                     absence: str = "stretch") -> None:
-        if interaction.guild is None or interaction.channel_id is None:
+                     absence: str = "stretch", thread: bool = True) -> None:
+        if interaction.guild is None or interaction.channel_id is None or interaction.channel is None:
             raise Refusal("Create a game in a server channel (or thread) where the table will play.")
-        missing = missing_permissions(interaction)
+        # in a thread or a forum post the game plays there; in a text channel, in a thread of its own
+        parent = interaction.channel if thread and isinstance(interaction.channel, discord.TextChannel) else None
+        thread = parent is not None
+        missing = missing_permissions(interaction, thread)
         if missing:
             raise Refusal("I lack permissions in this channel: " + ", ".join(missing) + ". A server admin grants "
                           "them to my role (or in the channel's settings); then create the game again.")
         here = [g for g in await self.service.games_in_channel(interaction.channel_id) if g.status in OPEN]
-        if here:
-            raise Refusal(f"Game #{here[0].id} already plays in this channel. Use another channel or a thread.")
+        if here and not thread:
+            raise Refusal(f"Game #{here[0].id} already plays in this channel. Create it in a thread of its own "
+                          "(`thread:True`) or in another channel.")
         settings: dict[str, Any] = {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
                                     "deadlines": {"orders": orders_hours * 3600, "default": other_hours * 3600},
                                     "weekend_hours": weekend_hours, "faceless": faceless, "absence": absence}
@@ -128,18 +136,33 @@ class AgotCog(commands.Cog):
         settings["zone"] = zone
         if quiet_hours is not None:
             settings["quiet_hours"] = local_hours(quiet_hours, zone, self.bot.clock())
-        gid = await self.service.create_game(interaction.guild.id, interaction.channel_id, interaction.user.id,
-                                             players, settings=settings)
+        normalize(settings)  # a bad setting is refused before a thread is opened
+        await interaction.response.defer(thinking=True)
+        channel_id = interaction.channel_id
+        table = announcement = None
+        if parent is not None:  # the announcement opens the thread (Discord then posts no "thread created" line)
+            announcement = await interaction.followup.send(f"⚔️ A game of {players} is being set up…", wait=True)
+            table = await open_thread(parent, announcement, players)
+            channel_id = table.id
+        gid = await self.service.create_game(interaction.guild.id, channel_id, interaction.user.id, players,
+                                             settings=settings)
         if join:
             await self.service.join(gid, interaction.user.id, name=interaction.user.display_name)
         self.bot.kick()
         by = "" if faceless else f" by {interaction.user.mention}"
-        await interaction.response.send_message(
-            f"⚔️ **Game #{gid}** created{by}: {players} players, houses {WORDS[houses].lower()}, "
-            f"Tides of Battle {'on' if tides else 'off'}, tie-breaks: {WORDS[tiebreak]}, orders {orders_hours} h, "
-            f"other decisions {other_hours} h{text.shape_words(settings)}.\n"
-            "Join with `/agot join`; the creator starts with `/agot start`. New here? `/agot help`.",
-            allowed_mentions=discord.AllowedMentions.none())
+        words = (f"⚔️ **Game #{gid}** created{by}: {players} players, houses {WORDS[houses].lower()}, Tides of Battle "
+                 f"{'on' if tides else 'off'}, tie-breaks: {WORDS[tiebreak]}, orders {orders_hours} h, other "
+                 f"decisions {other_hours} h{text.shape_words(settings)}.\n")
+        none = discord.AllowedMentions.none()
+        if table is None or announcement is None:
+            await interaction.followup.send(words + "Join with `/agot join`; the creator starts with `/agot start`. "
+                                            "New here? `/agot help`.", allowed_mentions=none)
+            return
+        await announcement.edit(content=words + f"It plays in its thread, <#{channel_id}>: press **Join** (or "
+                                "`/agot join`); the creator starts with `/agot start`. New here? `/agot help`.",
+                                view=join_view(gid), allowed_mentions=none)
+        await table.send(f"⚔️ **Game #{gid}**: this thread is its table (the feed, boards, combats and votes). "
+                         "`/agot join` and `/agot start` work here; secret choices come by DM.", allowed_mentions=none)
 
     @agot.command(name="join", description="Take a seat in this channel's game")
     @app_commands.describe(house="the house you wish to play (when houses are chosen), in any case", game=GAME)
@@ -158,9 +181,8 @@ class AgotCog(commands.Cog):
                 "name houses only until the end.", ephemeral=True)
             await self.test_dm(interaction, info.id)
             return
-        await interaction.response.send_message(
-            f"🛡️ {interaction.user.mention} joins game #{info.id} ({len(info.seats)}/{info.players})"
-            f"{' as ' + text.house_name(house) if house else ''}.", allowed_mentions=discord.AllowedMentions.none())
+        await announce(interaction, info, f"🛡️ {interaction.user.mention} joins game #{info.id} "
+                       f"({len(info.seats)}/{info.players}){' as ' + text.house_name(house) if house else ''}.")
         await self.test_dm(interaction, info.id)
 
     async def test_dm(self, interaction: discord.Interaction, gid: int) -> None:
@@ -179,24 +201,25 @@ class AgotCog(commands.Cog):
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await game_for(interaction, game, ("lobby",))
         info = await self.service.leave(info.id, interaction.user.id)
-        faceless = bool(info.settings.get("faceless"))
-        await interaction.response.send_message(f"{'You leave' if faceless else interaction.user.mention + ' leaves'}"
-                                                f" game #{info.id} ({len(info.seats)}/{info.players}).",
-                                                ephemeral=faceless, allowed_mentions=discord.AllowedMentions.none())
+        seated = f"game #{info.id} ({len(info.seats)}/{info.players})"
+        if info.settings.get("faceless"):
+            await interaction.response.send_message(f"You leave {seated}.", ephemeral=True)
+            return
+        await announce(interaction, info, f"{interaction.user.mention} leaves {seated}.")
 
     @agot.command(name="start", description="Deal the houses and start the game (creator or Manage Server)")
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_choices)
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await game_for(interaction, game, ("lobby",))
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True, ephemeral=interaction.channel_id != info.channel_id)
         info = await self.service.start(info.id, interaction.user.id, manager=is_manager(interaction, info))
         self.bot.kick()
         seats = ", ".join(f"<@{s.user_id}> {text.house_name(s.house)}" for s in info.seats)
         if info.settings.get("faceless"):
             seats = "Houses are dealt in secret: " + ", ".join(text.house_name(s.house) for s in info.seats)
-        await interaction.followup.send(f"🏁 **Game #{info.id} begins.** {seats}.\nYour prompts arrive by DM "
-                                        "(or with `/agot act`).")
+        await announce(interaction, info, f"🏁 **Game #{info.id} begins.** {seats}.\nYour prompts arrive by DM (or "
+                       "with `/agot act`).", discord.AllowedMentions(users=True))
 
     @agot.command(name="cancel", description="Cancel a game, after a confirmation (creator or Manage Server)")
     @app_commands.describe(game=GAME)
@@ -208,7 +231,7 @@ class AgotCog(commands.Cog):
 
         async def run() -> Done:
             await self.service.cancel(info.id, user, manager=True)
-            return Done(f"✅ Game #{info.id} is cancelled.", f"Game #{info.id} is cancelled.")
+            return Done(f"✅ Game #{info.id} is cancelled.", f"Game #{info.id} is cancelled.", info.channel_id)
 
         await ask(interaction, f"Cancel game #{info.id} ({info.status})", run)
 
@@ -351,7 +374,7 @@ class AgotCog(commands.Cog):
         if kind in CONFIRMED_VOTES:
             what = {"cancel": "cancel the game", "end": "end the game now with the current standings",
                     "kick": f"kick {text.house_name(house) if house else 'a house'}'s player"}[kind]
-            await ask(interaction, f"Propose that the table {what} (game #{info.id})", run)
+            await ask(interaction, f"Propose that the table {what} (game #{info.id})", run, final=False)
             return
         done = await run()
         self.bot.kick()

@@ -48,8 +48,10 @@ async def game_for(interaction: discord.Interaction, game: int | None, statuses:
     if interaction.guild is None:
         found = [g for g in await service.games_of_user(interaction.user.id) if g.status in statuses]
         where = "you sit in"
-    else:
-        found = [g for g in await service.games_in_channel(interaction.channel_id or 0) if g.status in statuses]
+    else:  # the channel's own game, or the games of its threads (one thread per game)
+        found = []
+        for channel_id in channels_here(interaction):
+            found += [g for g in await service.games_in_channel(channel_id) if g.status in statuses]
         where = "in this channel"
     if not found:
         raise Refusal(f"There is no game {where}. Create one in a server channel with `/agot create`, or name "
@@ -58,6 +60,34 @@ async def game_for(interaction: discord.Interaction, game: int | None, statuses:
         raise Refusal(f"Several games are {where} ({', '.join(f'#{g.id}' for g in found)}): "
                       "choose one with the `game` option.")
     return found[0]
+
+
+def channels_here(interaction: discord.Interaction) -> list[int]:
+    """The interaction's channel and the threads under it that the bot knows (a game plays in its own thread)."""
+    threads = getattr(interaction.channel, "threads", None) or []
+    return [interaction.channel_id or 0, *(t.id for t in threads)]
+
+
+async def announce(interaction: discord.Interaction, game: GameInfo, content: str,
+                   mentions: discord.AllowedMentions | None = None) -> None:
+    """A public line about ``game``, in the game's own channel or thread. Asked from elsewhere (the parent
+    channel, a DM), it goes to the game's thread and the user alone is told where it went."""
+    mentions = mentions or discord.AllowedMentions.none()
+    if interaction.channel_id == game.channel_id:
+        if interaction.response.is_done():
+            await interaction.followup.send(content, allowed_mentions=mentions)
+        else:
+            await interaction.response.send_message(content, allowed_mentions=mentions)
+        return
+    bot = bot_of(interaction)
+    channel = bot.get_channel(game.channel_id) or await bot.fetch_channel(game.channel_id)
+    if isinstance(channel, discord.abc.Messageable):
+        await channel.send(content, allowed_mentions=mentions)
+    told = text.clip(f"{content}\n(posted in <#{game.channel_id}>)")
+    if interaction.response.is_done():
+        await interaction.followup.send(told, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+    else:
+        await interaction.response.send_message(told, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
 
 def is_manager(interaction: discord.Interaction, game: GameInfo | None = None) -> bool:

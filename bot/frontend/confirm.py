@@ -29,9 +29,10 @@ TTL = timedelta(seconds=120)
 
 @dataclass(frozen=True)
 class Done:
-    """What a confirmed action says: to its user alone, and (optionally) to the channel."""
+    """What a confirmed action says: to its user alone, and (optionally) in the game's channel or thread."""
     private: str
     public: str | None = None
+    channel_id: int | None = None  # where ``public`` goes (default: where the button was clicked)
 
 
 Action = Callable[[], Awaitable[Done]]
@@ -58,16 +59,18 @@ class Confirmations:
         return token
 
 
-async def ask(interaction: discord.Interaction, what: str, run: Action) -> None:
-    """Answer the command with the question ``what`` (e.g. "Cancel game #3") and its Confirm/Keep pair."""
+async def ask(interaction: discord.Interaction, what: str, run: Action, final: bool = True) -> None:
+    """Answer the command with the question ``what`` (e.g. "Cancel game #3") and its Confirm/Keep pair (``final``:
+    say that it cannot be taken back)."""
     bot = bot_of(interaction)
     token = bot.confirmations.add(interaction.user.id, what, run, bot.clock())
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmButton(token, True))
     view.add_item(ConfirmButton(token, False))
     seconds = int(TTL.total_seconds())
-    await interaction.response.send_message(f"⚠️ **{what}?** This cannot be taken back. Confirm within {seconds} s, "
-                                            "or Keep.", view=view, ephemeral=True)
+    warning = " This cannot be taken back." if final else ""
+    await interaction.response.send_message(f"⚠️ **{what}?**{warning} Confirm within {seconds} s, or Keep.",
+                                            view=view, ephemeral=True)
 
 
 class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -113,8 +116,15 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         bot.kick()
         await interaction.edit_original_response(content=done.private)
-        if done.public:
-            await interaction.followup.send(done.public, allowed_mentions=discord.AllowedMentions.none())
+        if not done.public:
+            return
+        none = discord.AllowedMentions.none()
+        if done.channel_id is None or done.channel_id == interaction.channel_id:
+            await interaction.followup.send(done.public, allowed_mentions=none)
+            return
+        channel = bot.get_channel(done.channel_id) or await bot.fetch_channel(done.channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            await channel.send(done.public, allowed_mentions=none)
 
 
 CONFIRM_ITEMS = (ConfirmButton,)

@@ -21,6 +21,7 @@ from bot.frontend.common import (
     HOUSE,
     PLAYING,
     Refusal,
+    announce,
     game_choices,
     game_for,
     game_houses,
@@ -56,8 +57,7 @@ class ManageCog(commands.Cog):
         await self.service.pause(info.id, interaction.user.id, manager=is_manager(interaction, info))
         self.bot.kick()
         by = "" if info.settings.get("faceless") else f" by {interaction.user.mention}"
-        await interaction.response.send_message(f"⏸️ Game #{info.id} is paused{by}.",
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await announce(interaction, info, f"⏸️ Game #{info.id} is paused{by}.")
 
     @manage.command(name="resume", description="Resume a paused game")
     @app_commands.describe(game=GAME)
@@ -66,7 +66,7 @@ class ManageCog(commands.Cog):
         info = await game_for(interaction, game, ("paused",))
         await self.service.resume(info.id, interaction.user.id, manager=is_manager(interaction, info))
         self.bot.kick()
-        await interaction.response.send_message(f"▶️ Game #{info.id} resumes.")
+        await announce(interaction, info, f"▶️ Game #{info.id} resumes.")
 
     @manage.command(name="rewind", description="Undo the last answers, e.g. after a misclick the table agreed on")
     @app_commands.describe(count="how many answers to undo (1-20)", reason="why (shown in the feed)", game=GAME)
@@ -79,7 +79,8 @@ class ManageCog(commands.Cog):
 
         async def run() -> Done:
             notice = await self.service.rewind(info.id, user, count, manager=True, reason=reason)
-            return Done(f"✅ Game #{info.id}: {count} answer(s) undone.", f"⏪ {text.clip(notice, 1900)}")
+            return Done(f"✅ Game #{info.id}: {count} answer(s) undone.", f"⏪ {text.clip(notice, 1900)}",
+                        info.channel_id)
 
         await ask(interaction, f"Undo the last {count} answer(s) of game #{info.id}", run)
 
@@ -96,10 +97,12 @@ class ManageCog(commands.Cog):
         await self.service.replace(info.id, interaction.user.id, house, member.id, member.display_name,
                                    manager=is_manager(interaction, info))
         self.bot.kick()
-        await interaction.response.send_message(f"🔁 {member.mention} now plays {text.house_name(house)} in game "
-                                                f"#{info.id}; the open prompts go to them.",
-                                                ephemeral=bool(info.settings.get("faceless")),
-                                                allowed_mentions=discord.AllowedMentions(users=[member]))
+        words = (f"🔁 {member.mention} now plays {text.house_name(house)} in game #{info.id}; the open prompts go to "
+                 "them.")
+        if info.settings.get("faceless"):
+            await interaction.response.send_message(words, ephemeral=True)
+            return
+        await announce(interaction, info, words, discord.AllowedMentions(users=[member]))
 
     @manage.command(name="force", description="Give a house's open decisions their default answers now")
     @app_commands.describe(house=HOUSE, game=GAME)
@@ -142,6 +145,6 @@ class ManageCog(commands.Cog):
         async def run() -> Done:
             await self.service.kick(info.id, user, house, manager=True)
             return Done(f"✅ {name}'s seat is open.", f"🪑 {name}'s seat in game #{info.id} is open; the autopilot "
-                        "plays it until a member takes it.")
+                        "plays it until a member takes it.", info.channel_id)
 
         await ask(interaction, f"Take {name} from its player in game #{info.id}", run)

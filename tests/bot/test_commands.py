@@ -11,10 +11,12 @@ from tests.bot.players import HEADER, confirmed, custom_ids, replies, said, show
 
 
 async def lobby(env, players: int = 3, start: bool = True):
+    """A game created in a channel, joined and started in its own thread (returned as ``channel``)."""
     guild = env.create_guild()
-    channel = guild.create_text_channel("westeros")
+    parent = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"p{i}")) for i in range(players)]
-    await members[0].slash(channel, "agot create", players=players)
+    await members[0].slash(parent, "agot create", players=players)
+    channel = parent.threads[-1]
     for m in members[1:]:
         await m.slash(channel, "agot join")
     if start:
@@ -131,7 +133,8 @@ async def test_closed_dms_are_told_in_the_channel_and_act_works_instead(table):
     joined = await closed.slash(channel, "agot join")
     assert any("cannot send you direct messages" in x for x in said(joined))
     await members[0].slash(channel, "agot start")
-    told = [m for m in channel.history() if closed.mention in (m.content or "") and "/agot act" in m.content]
+    told = [m for m in channel.threads[-1].history() if closed.mention in (m.content or "") and "/agot act" in
+            m.content]
     assert told  # the dispatcher could not DM the prompt: the channel says how to answer instead
     act = await closed.slash(channel, "agot act")
     shown = [f for f in replies(act) if HEADER.search(f.content or "")]

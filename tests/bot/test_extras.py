@@ -18,9 +18,10 @@ STAMP = re.compile(r"<t:(\d+):R>")
 
 async def seat(env, players: int = 3, **options):
     guild = env.create_guild()
-    channel = guild.create_text_channel("westeros")
+    parent = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"Zorblax{i}")) for i in range(players)]
-    created = await members[0].slash(channel, "agot create", players=players, **options)
+    created = await members[0].slash(parent, "agot create", players=players, **options)
+    channel = parent.threads[-1]  # the game's own thread
     for m in members[1:]:
         await m.slash(channel, "agot join")
     return guild, channel, members, created

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import Rng
 from tests.bot.conftest import make_bot
-from tests.bot.players import HEADER, Player, confirmed, replies, said, show_manage_to
+from tests.bot.players import HEADER, Player, confirmed, said, show_manage_to
 from tests.bot.test_commands import lobby
 
 
@@ -64,6 +64,7 @@ async def test_a_kicked_players_seat_is_taken_in_the_middle_of_a_combat(world):
     channel = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"p{i}")) for i in range(6)]
     await members[0].slash(channel, "agot create", players=6, absence="autopilot")
+    table = channel.threads[-1]  # the game's own thread; commands work from its parent channel too
     for m in members[1:]:
         await m.slash(channel, "agot join")
     await members[0].slash(channel, "agot start")
@@ -101,12 +102,13 @@ async def test_a_kicked_players_seat_is_taken_in_the_middle_of_a_combat(world):
                                    if (c.custom_id or "").startswith("agot:d:"))
     await show_manage_to(env, guild, members[0])
     kick = await confirmed(members[0], await members[0].slash(channel, "agot-manage kick", house=house))
-    assert any("seat in game #1 is open" in m.content for m in replies(kick))
+    assert "seat is open" in said(kick)[0]  # to the manager; the table is told in the game's thread
+    assert any("seat in game #1 is open" in (m.content or "") for m in table.history())
     assert any("You no longer play" in (m.content or "") for m in kicked.dms())
     refused = await kicked.user.click(old_prompt, custom_id=old_default)
     assert said(refused) == ["❌ You have no seat in game #1."]
 
-    post, join = join_button(channel)
+    post, join = join_button(table)
     newcomer = Player(guild.add_member(env.create_user("newcomer")), Rng(99))
     took = await newcomer.member.click(post, custom_id=join)
     assert said(took)[0].startswith("✅ You now play")

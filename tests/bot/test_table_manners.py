@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.frontend.confirm import ConfirmButton
 from bot.frontend.help import TOPICS
 from tests.bot.conftest import make_bot
-from tests.bot.players import HEADER, confirm_id, confirmed, said, show_manage_to
+from tests.bot.players import HEADER, confirm_id, confirmed, custom_ids, said, show_manage_to
 from tests.bot.test_commands import lobby, prompts
 
 
@@ -252,3 +252,53 @@ async def test_a_taken_house_is_refused_with_its_name_and_settings_read_as_the_f
     assert said(taken)[0] == "❌ Stark is already taken: choose another house."
     status = await members[1].slash(channel, "agot status")
     assert "p0 (Stark)" in said(status)[0] and "Settings: 3 players, houses chosen when joining" in said(status)[0]
+
+
+# --- 1. one thread per game -------------------------------------------------------------------------------------
+
+@pytest.mark.asyncio
+async def test_a_game_opens_its_thread_and_the_announcements_join_button_seats_members(table):
+    env = table
+    guild = env.create_guild()
+    channel = guild.create_text_channel("westeros")
+    members = [guild.add_member(env.create_user(f"p{i}")) for i in range(4)]
+    created = await members[0].slash(channel, "agot create", players=3)
+    thread = channel.threads[-1]
+    announcement = created.response
+    assert thread.is_thread and f"<#{thread.id}>" in announcement.content
+    assert (await env.bot.service.game(1)).channel_id == thread.id
+    join = next(c for c in custom_ids(announcement) if c.startswith("agot:enter:"))
+    clicked = await members[1].click(announcement, custom_id=join)
+    assert "joins game #1 (2/3)" in said(clicked)[0] and "posted in" in said(clicked)[0]
+    assert any("joins game #1 (2/3)" in (m.content or "") for m in thread.history())
+    twice = await members[1].click(announcement, custom_id=join)
+    assert said(twice)[0].startswith("❌")
+    await members[2].slash(thread, "agot join")  # in the thread itself
+    started = await members[0].slash(channel, "agot start")  # from the parent: the start is told in the thread
+    assert started.ephemeral and any("begins" in (m.content or "") for m in thread.history())
+    late = await members[3].click(announcement, custom_id=join)
+    assert said(late)[0].startswith("❌") and len((await env.bot.service.game(1)).seats) == 3
+    second = await members[3].slash(channel, "agot create", players=4)  # a channel holds a game per thread
+    assert "Game #2" in said(second)[0] and len(channel.threads) == 2
+    parent = [m for m in channel.history() if not m.flags.ephemeral and not m.is_system()]
+    assert [m.id for m in parent] == [announcement.id, second.response.id]  # nothing else in the parent
+
+
+@pytest.mark.asyncio
+async def test_a_game_in_the_channel_itself_or_in_a_forum_post(table):
+    env = table
+    guild = env.create_guild()
+    member = guild.add_member(env.create_user("host"))
+    me = guild.me
+    assert me is not None
+    no_threads = guild.create_text_channel("no-threads", overwrites={me: discord.PermissionOverwrite(
+        create_public_threads=False)})
+    refused = await member.slash(no_threads, "agot create", players=3)
+    assert "Create Public Threads" in said(refused)[0] and "thread:True" not in said(refused)[0]
+    here = await member.slash(no_threads, "agot create", players=3, thread=False)
+    assert "Game #1" in said(here)[0] and not no_threads.threads
+    assert (await env.bot.service.game(1)).channel_id == no_threads.id
+    forum = guild.create_forum_channel("tables")
+    post = await env.bot.get_channel(forum.id).create_thread(name="Saturday game", content="Who plays?")
+    in_post = await member.slash(forum.threads[-1], "agot create", players=4)
+    assert "Game #2" in said(in_post)[0] and (await env.bot.service.game(2)).channel_id == post.thread.id

@@ -49,8 +49,9 @@ async def test_a_whole_three_player_game_from_create_to_final_standings(world, m
     members = [guild.add_member(env.create_user(f"player{i}")) for i in range(3)]
     created = await members[0].slash(channel, "agot create", players=3)
     assert "Game #1" in created.response.content
+    thread = channel.threads[-1]  # the game's own thread: its feed, boards, combats, votes and notices
     for m in members[1:]:
-        await m.slash(channel, "agot join")
+        await m.slash(channel, "agot join")  # from the parent channel: the join is told in the thread
     leaks: list[str] = []
     audit = audit_every_delivery(env.bot, 1, leaks)
     started = await members[0].slash(channel, "agot start")
@@ -72,12 +73,14 @@ async def test_a_whole_three_player_game_from_create_to_final_standings(world, m
         clicks += acted
         texts = sum(p.texts for p in players)
         assert not leaks, leaks[:3]
-        if game_over(channel):
+        if game_over(thread):
             break
         if not acted:
             await env.advance_time(13 * 3600)  # someone has nothing to click: the deadline plays the default
-    assert game_over(channel), "the game did not finish"
-    history = channel.history()
+    assert game_over(thread), "the game did not finish"
+    history = thread.history()
+    parent = [m for m in channel.history() if not m.flags.ephemeral and not m.is_system()]
+    assert [m.id for m in parent] == [created.response.id], [m.content[:60] for m in parent]  # the announcement
     standings = next(m.content for m in history if (m.content or "").startswith("🏆"))
     assert "1. " in standings and "2. " in standings and "3. " in standings
     assert sum(1 for m in history if m.attachments) >= 10  # boards after reveals, combats and rounds

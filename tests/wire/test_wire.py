@@ -72,8 +72,8 @@ async def answered(fake: FakeDiscord, token: str, followups: int = 0) -> list[di
 
 
 async def lobby(fake: FakeDiscord, start: bool = True) -> None:
-    create = await fake.slash(CREATOR, "agot", "create", {"players": 3})
-    await answered(fake, create)
+    create = await fake.slash(CREATOR, "agot", "create", {"players": 3, "thread": False})
+    await answered(fake, create, followups=1)
     for uid in PLAYERS:
         if uid != CREATOR:
             await answered(fake, await fake.slash(uid, "agot", "join"))
@@ -114,9 +114,9 @@ async def test_login_gateway_and_command_sync_over_loopback(wire):
 @pytest.mark.asyncio
 async def test_slash_commands_answered_through_the_callback_route(live):
     fake, bot = live
-    create = await fake.slash(CREATOR, "agot", "create", {"players": 3})
-    (reply,) = await answered(fake, create)
-    assert reply["type"] == 4 and "**Game #1** created" in reply["data"]["content"]
+    create = await fake.slash(CREATOR, "agot", "create", {"players": 3, "thread": False})
+    deferred, reply = await answered(fake, create, followups=1)  # deferred: a thread may be opened first
+    assert deferred["type"] == 5 and "**Game #1** created" in reply["content"]
     join = await fake.slash(102, "agot", "join")
     (joined,) = await answered(fake, join)
     assert joined["type"] == 4 and "joins game #1 (2/3)" in joined["data"]["content"]
