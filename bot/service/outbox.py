@@ -43,10 +43,8 @@ IDLE_WAKE = 60.0  # the dispatcher re-checks at least this often even without a 
 class OutboxMessage:
     """One message to deliver. ``audience`` is "public" (the game's channel) or "player" (a DM to ``user_id``).
 
-    Kinds: "events" {"events": [event dicts]}, "prompt" {"decision", "deadline", "game"}, "board" {"view",
-    "caption", "highlights"}, "status" {"status"} (edit in place), "reminder" (private: like a prompt; public:
-    {"text", "waiting"}), "notice" {"text"} (deadline missed, seat may be replaced, rewind, pause, ...),
-    "game_over" {"winner", "ranking", "round", "text"}. Front ends must ignore kinds they do not know.
+    ``kind`` is a ``kinds.OutboxKind`` value and ``payload`` that kind's ``TypedDict`` (``messages.py``). A front
+    end handles every kind; a row of a kind it does not know is given up (``PermanentError``), never skipped.
     """
 
     id: int
