@@ -4,6 +4,7 @@ clock (``clock.py``). Front ends, the demo and the tests use only what is export
 from bot.service.clock import Clock, FakeClock, system_clock
 from bot.service.kinds import (
     Audience,
+    DecisionKind,
     EventKind,
     GameStatus,
     OutboxKind,
@@ -24,7 +25,7 @@ from bot.service.outbox import (
 )
 from bot.service.table import TableService
 
-__all__ = ["Audience", "Clock", "Dispatcher", "EventKind", "FakeClock", "GameInfo", "GameStatus", "OutboxKind",
-           "OutboxMessage", "PermanentError", "RecordingTransport", "Reply", "Seat", "SeatState", "ServiceError",
-           "Source", "TableService", "TimerKind", "TransientError", "Transport", "VoteKind", "VoteStatus",
-           "system_clock"]
+__all__ = ["Audience", "Clock", "DecisionKind", "Dispatcher", "EventKind", "FakeClock", "GameInfo", "GameStatus",
+           "OutboxKind", "OutboxMessage", "PermanentError", "RecordingTransport", "Reply", "Seat", "SeatState",
+           "ServiceError", "Source", "TableService", "TimerKind", "TransientError", "Transport", "VoteKind",
+           "VoteStatus", "system_clock"]

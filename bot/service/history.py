@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.service import messages
 from bot.service.core import TableCore
-from bot.service.kinds import EventKind, GameStatus
+from bot.service.kinds import Audience, EventKind, GameStatus
 from bot.service.loaded import Table
 from bot.service.models import ServiceError
 from bot.service.replay import ENDED_EARLY, Divergence, apply_answers, state_hash
@@ -71,7 +71,7 @@ class History:
             if await repo.game(game_id) is None:
                 raise ServiceError(f"There is no game #{game_id}.")
             live = await repo.answers(game_id)
-            rows = await repo.events(game_id, audience="public")
+            rows = await repo.events(game_id, audience=Audience.PUBLIC)
         # an event belongs to the phase the game was in when its answer came (the after-state of the answer
         # before), except that a new round, and its Westeros phase, starts at its "round" event
         before = {a.seq: (a.round, a.phase) for a in live}

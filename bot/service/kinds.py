@@ -76,6 +76,16 @@ class Source(StrEnum):
     FORCED = "forced"  # a manager gave the default now
 
 
+class DecisionKind(StrEnum):
+    """The engine decision kinds the bot branches on (the engine has more)."""
+
+    ORDERS = "orders"
+    MARCH = "march"
+    MUSTER = "muster"
+    RECONCILE = "reconcile"
+    WILDLING_DESTROY = "wildling_destroy"
+
+
 class EventKind(StrEnum):
     """The engine event kinds the bot branches on (the engine has more)."""
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.service.clock import Clock
+from bot.service.kinds import OutboxKind
 from bot.storage import OutboxRow, Store, from_iso, iso
 
 log = logging.getLogger("bot.service.outbox")
@@ -108,9 +109,9 @@ class Dispatcher:
     async def _deliver_game(self, rows: list[OutboxRow], held: set[int], waiting: list[datetime]) -> bool:
         """One game's rows in order, stopping at the first that must wait; True if any row was done."""
         done = False
-        newest_status = max((row.id for row in rows if row.kind == "status"), default=None)
+        newest_status = max((row.id for row in rows if row.kind == OutboxKind.STATUS), default=None)
         for row in rows:
-            if row.kind == "status" and row.id != newest_status:
+            if row.kind == OutboxKind.STATUS and row.id != newest_status:
                 # the front end edits one status message in place: only the newest unsent one matters
                 async with self.store.transaction() as repo:
                     await repo.mark_superseded(row.id, iso(self.clock()))
