@@ -32,13 +32,13 @@ from bot.frontend.seats import JoinSeatButton
 from bot.frontend.transport import DiscordTransport
 from bot.frontend.votes import VOTE_ITEMS
 from bot.service import ServiceError, TableService
+from bot.service.kinds import ACTIVE
 from bot.service.models import Seat
 from bot.service.timezones import Zones
 
 log = logging.getLogger(__name__)
 
 HELP_WORDS = ("help", "?", "/help", "h", "aide", "hilfe", "ayuda")
-ACTIVE = ("running", "paused")
 SWEEP_SECONDS = 30.0
 
 

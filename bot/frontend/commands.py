@@ -23,6 +23,7 @@ from bot.frontend import text
 from bot.frontend.common import (
     GAME,
     HOURS,
+    LOBBY,
     OPEN,
     PLAYING,
     Refusal,
@@ -41,7 +42,7 @@ from bot.frontend.confirm import Done, ask
 from bot.frontend.lobby import join_view, open_thread
 from bot.frontend.zones import ZONE, local_date, local_hours, zone_choices, zone_words
 from bot.render import render
-from bot.service import GameInfo
+from bot.service import GameInfo, GameStatus, VoteStatus
 from bot.service.settings import normalize, vote_rules
 
 if TYPE_CHECKING:
@@ -169,7 +170,7 @@ class AgotCog(commands.Cog):
     @app_commands.autocomplete(house=free_house_choices)
     @app_commands.autocomplete(game=game_choices)
     async def join(self, interaction: discord.Interaction, house: str | None = None, game: int | None = None) -> None:
-        info = await game_for(interaction, game, ("lobby",))
+        info = await game_for(interaction, game, LOBBY)
         if house is not None:
             house = house_of(house, game_houses(info))
             if any(s.house == house for s in info.seats):
@@ -199,7 +200,7 @@ class AgotCog(commands.Cog):
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_choices)
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await game_for(interaction, game, ("lobby",))
+        info = await game_for(interaction, game, LOBBY)
         info = await self.service.leave(info.id, interaction.user.id)
         seated = f"game #{info.id} ({len(info.seats)}/{info.players})"
         if info.settings.get("faceless"):
@@ -211,7 +212,7 @@ class AgotCog(commands.Cog):
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_choices)
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await game_for(interaction, game, ("lobby",))
+        info = await game_for(interaction, game, LOBBY)
         await interaction.response.defer(thinking=True, ephemeral=interaction.channel_id != info.channel_id)
         info = await self.service.start(info.id, interaction.user.id, manager=is_manager(interaction, info))
         self.bot.kick()
@@ -251,8 +252,8 @@ class AgotCog(commands.Cog):
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_choices)
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await game_for(interaction, game, OPEN + ("finished", "frozen"))
-        if info.status == "lobby":
+        info = await game_for(interaction, game, OPEN + (GameStatus.FINISHED, GameStatus.FROZEN))
+        if info.status == GameStatus.LOBBY:
             seats = ", ".join(f"{s.name}{' (' + text.house_name(s.house) + ')' if s.house else ''}"
                               for s in info.seats) or "nobody yet"
             head = f"Game #{info.id} waits for players ({len(info.seats)}/{info.players}): {seats}."
@@ -266,8 +267,8 @@ class AgotCog(commands.Cog):
     @app_commands.autocomplete(game=game_choices)
     async def board_image(self, interaction: discord.Interaction, private: bool = False,
                           game: int | None = None) -> None:
-        info = await game_for(interaction, game, OPEN + ("finished",))
-        if info.status == "lobby":
+        info = await game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
+        if info.status == GameStatus.LOBBY:
             raise Refusal(f"Game #{info.id} has not started yet.")
         if private and info.seat_of(interaction.user.id) is None:
             raise Refusal("You have no seat in this game: only the public board is yours to see.")
@@ -283,8 +284,8 @@ class AgotCog(commands.Cog):
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_choices)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await game_for(interaction, game, OPEN + ("finished",))
-        if info.status == "lobby":
+        info = await game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
+        if info.status == GameStatus.LOBBY:
             raise Refusal(f"Game #{info.id} has not started yet.")
         view = await self.service.view(info.id, None)
         await interaction.response.send_message(text.hand_text(view), ephemeral=True)
@@ -295,7 +296,8 @@ class AgotCog(commands.Cog):
     async def act(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if game is None:
-            games = [g for g in await self.service.games_of_user(interaction.user.id) if g.status in ("running",)]
+            games = [g for g in await self.service.games_of_user(interaction.user.id)
+                     if g.status == GameStatus.RUNNING]
         else:
             games = [await game_for(interaction, game)]
         shown = 0
@@ -315,7 +317,7 @@ class AgotCog(commands.Cog):
     async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100] = 1,
                   round: app_commands.Range[int, 1, 10] | None = None, phase: str = "planning",
                   game: int | None = None) -> None:
-        info = await game_for(interaction, game, OPEN + ("finished",))
+        info = await game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
         if round is not None:
             await self.history(interaction, info, round, phase)
             return
@@ -368,7 +370,9 @@ class AgotCog(commands.Cog):
 
         async def run() -> Done:
             vote = await self.service.open_vote(info.id, user, kind, house=house, hours=hours)
-            state = "is open: the table answers with its buttons" if vote["status"] == "open" else vote["status"]
+            state = vote["status"]
+            if state == VoteStatus.OPEN:
+                state = "is open: the table answers with its buttons"
             return Done(f"🗳️ Vote #{vote['id']} ({kind}) {state}.")
 
         if kind in CONFIRMED_VOTES:
@@ -386,7 +390,7 @@ class AgotCog(commands.Cog):
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_choices)
     async def digest(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await game_for(interaction, game, OPEN + ("finished",))
+        info = await game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
         digest = await self.service.digest(info.id, interaction.user.id)
         await interaction.response.send_message(text.digest_text(digest), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
@@ -412,7 +416,7 @@ class AgotCog(commands.Cog):
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_choices)
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await game_for(interaction, game, OPEN + ("finished",))
+        info = await game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
         data = await self.service.replay_file(info.id)  # refused (and nothing sent) while the game runs
         await interaction.response.send_message(
             f"Game #{info.id}: its replay file. Re-play it with `python -m bot.admin replay FILE`.", ephemeral=True,

@@ -15,15 +15,17 @@ import discord
 from discord import app_commands
 
 from bot.frontend import text
-from bot.service import GameInfo, ServiceError
+from bot.service import GameInfo, GameStatus, ServiceError
+from bot.service.kinds import ACTIVE
 from engine.agot.board import board
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
 
 log = logging.getLogger(__name__)
-OPEN = ("lobby", "running", "paused")
-PLAYING = ("running", "paused")
+LOBBY = (GameStatus.LOBBY,)
+OPEN = (GameStatus.LOBBY, *ACTIVE)
+PLAYING = ACTIVE
 HOURS = app_commands.Range[int, 1, 336]
 GAME = "the game's number (default: this channel's game, or in a DM the one you sit in)"
 HOUSE = "a house, by name in any case (e.g. Stark)"
@@ -163,7 +165,7 @@ def _house_list(houses: list[str], current: str) -> list[app_commands.Choice[str
 
 async def free_house_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Joining: the houses of that game's player count that nobody has asked for yet."""
-    game = await _game_of_form(interaction, ("lobby",))
+    game = await _game_of_form(interaction, LOBBY)
     if game is None:
         return _house_list(list(board().houses), current)
     wished = {s.house for s in game.seats if s.house}

@@ -32,6 +32,7 @@ from bot.frontend.common import (
     seated_house_choices,
 )
 from bot.frontend.confirm import Done, ask
+from bot.service import GameStatus
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -53,7 +54,7 @@ class ManageCog(commands.Cog):
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_choices)
     async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await game_for(interaction, game, ("running",))
+        info = await game_for(interaction, game, (GameStatus.RUNNING,))
         await self.service.pause(info.id, interaction.user.id, manager=is_manager(interaction, info))
         self.bot.kick()
         by = "" if info.settings.get("faceless") else f" by {interaction.user.mention}"
@@ -63,7 +64,7 @@ class ManageCog(commands.Cog):
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_choices)
     async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await game_for(interaction, game, ("paused",))
+        info = await game_for(interaction, game, (GameStatus.PAUSED,))
         await self.service.resume(info.id, interaction.user.id, manager=is_manager(interaction, info))
         self.bot.kick()
         await announce(interaction, info, f"▶️ Game #{info.id} resumes.")
@@ -73,7 +74,7 @@ class ManageCog(commands.Cog):
     @app_commands.autocomplete(game=game_choices)
     async def rewind(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 20] = 1,
                      reason: app_commands.Range[str, 1, 200] = "agreed by the table", game: int | None = None) -> None:
-        info = await game_for(interaction, game, ("running",))
+        info = await game_for(interaction, game, (GameStatus.RUNNING,))
         must_manage(interaction, info)
         user = interaction.user.id
 
