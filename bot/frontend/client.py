@@ -34,6 +34,7 @@ from bot.frontend.votes import VOTE_ITEMS
 from bot.service import ServiceError, TableService
 from bot.service.kinds import ACTIVE
 from bot.service.models import Seat
+from bot.service.posts import Posts
 from bot.service.timezones import Zones
 
 log = logging.getLogger(__name__)
@@ -61,6 +62,7 @@ class AgotBot(commands.Bot):
         self.transport = DiscordTransport(self)
         self.confirmations = Confirmations()
         self.zones = Zones(service)
+        self.posts = Posts(service)
         self.sweep_seconds = sweep_seconds
         self._delivering = False
         self._again = False

@@ -80,11 +80,13 @@ async def test_a_whole_three_player_game_from_create_to_final_standings(world, m
     assert game_over(thread), "the game did not finish"
     history = thread.history()
     parent = [m for m in channel.history() if not m.flags.ephemeral and not m.is_system()]
-    assert [m.id for m in parent] == [created.response.id], [m.content[:60] for m in parent]  # the announcement
+    assert parent[0].id == created.response.id and len(parent) == 2, [m.content[:60] for m in parent]
+    assert parent[1].content.startswith("🏆") and f"<#{thread.id}>" in parent[1].content  # and the standings alone
+    assert sum(1 for m in history if (m.content or "").startswith("📜")) == 1 and \
+        [m.content[:1] for m in thread.pinned_messages()] == ["📜"]  # the status, pinned, edited in place
     standings = next(m.content for m in history if (m.content or "").startswith("🏆"))
     assert "1. " in standings and "2. " in standings and "3. " in standings
     assert sum(1 for m in history if m.attachments) >= 10  # boards after reveals, combats and rounds
-    assert sum(1 for m in history if (m.content or "").startswith("📜")) == 1  # the status is edited in place
     # every prompt a user received names that user's own house, never another's
     for p in players:
         for m in p.dms():
@@ -103,7 +105,7 @@ async def test_a_whole_three_player_game_from_create_to_final_standings(world, m
     dms = sum(len(p.dms()) for p in players)
     largest = max(a.size for m in history for a in m.attachments)
     print(f"\n{clicks} answers; per-answer round trip p50 {timings[len(timings) // 2] * 1000:.1f} ms, "
-          f"p99 {timings[int(len(timings) * 0.99)] * 1000:.1f} ms; per round {len(history) / 10:.1f} channel "
-          f"messages and {dms / 10:.1f} DMs; largest image {largest / 1024:.0f} KiB; database "
-          f"{path.stat().st_size // 1024} KiB")
+          f"p99 {timings[int(len(timings) * 0.99)] * 1000:.1f} ms; per round {len(history) / 10:.1f} thread "
+          f"messages, {len(parent)} in the parent channel in all, and {dms / 10:.1f} DMs; largest image "
+          f"{largest / 1024:.0f} KiB; database {path.stat().st_size // 1024} KiB")
     print(standings, sum(1 for m in history if "missed the deadline" in (m.content or "")), "deadlines missed")

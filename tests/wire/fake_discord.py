@@ -79,6 +79,7 @@ class FakeDiscord:
         r.add_get("/api/v10/channels/{cid:\\d+}", self.get_channel)
         r.add_post("/api/v10/channels/{cid}/messages", self.create_message)
         r.add_patch("/api/v10/channels/{cid}/messages/{mid}", self.edit_message)
+        r.add_put("/api/v10/channels/{cid}/messages/pins/{mid}", self.pin_message)
         r.add_post("/api/v10/interactions/{iid}/{token}/callback", self.callback)
         r.add_post("/api/v10/webhooks/{app}/{token}", self.followup)
         r.add_patch("/api/v10/webhooks/{app}/{token}/messages/@original", self.edit_original)
@@ -333,6 +334,11 @@ class FakeDiscord:
         message.update({k: v for k, v in (call.body or {}).items() if k in ("content", "components")})
         message["edited_timestamp"] = STAMP
         return self.json(message)
+
+    async def pin_message(self, request: web.Request) -> web.Response:
+        await self._record(request)
+        self.messages[int(request.match_info["mid"])]["pinned"] = True
+        return web.Response(status=204)
 
     async def callback(self, request: web.Request) -> web.Response:
         call = await self._record(request)
