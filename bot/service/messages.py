@@ -71,6 +71,11 @@ class NoticePayload(TypedDict):
     text: str
 
 
+class ClosedDmPayload(TypedDict):  # a public notice that a player cannot get DMs, once per player and game
+    text: str
+    closed_dm: int  # the player's user id
+
+
 class GameOverPayload(TypedDict):
     winner: str | None
     ranking: list[str] | None
@@ -94,7 +99,7 @@ class SeatOpenPayload(TypedDict):
 
 
 Payload = (EventsPayload | PromptPayload | BoardPayload | StatusPayload | PublicReminderPayload | NoticePayload
-           | GameOverPayload | VotePayload | SeatOpenPayload)
+           | ClosedDmPayload | GameOverPayload | VotePayload | SeatOpenPayload)
 
 
 def row(game_id: int, audience: Audience, user_id: int | None, kind: OutboxKind, payload: Payload) -> NewMessage:
@@ -109,6 +114,10 @@ def events(game_id: int, user_id: int | None, events: list[dict[str, Any]]) -> N
 
 def notice(t: Table, text: str) -> NewMessage:
     return row(t.id, Audience.PUBLIC, None, OutboxKind.NOTICE, NoticePayload(text=text))
+
+
+def closed_dm_notice(game_id: int, user_id: int, text: str) -> NewMessage:
+    return row(game_id, Audience.PUBLIC, None, OutboxKind.NOTICE, ClosedDmPayload(text=text, closed_dm=user_id))
 
 
 def private_notice(game_id: int, user_id: int, text: str) -> NewMessage:

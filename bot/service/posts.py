@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.service.kinds import Audience, OutboxKind
-from bot.storage import NewMessage, iso
+from bot.service.kinds import OutboxKind
+from bot.service.messages import closed_dm_notice
+from bot.storage import iso
 
 if TYPE_CHECKING:
     from bot.service.table import TableService
@@ -36,6 +37,5 @@ class Posts:
             rows = await repo.outbox(game_id)
             if any(r.kind == OutboxKind.NOTICE and r.payload.get("closed_dm") == user_id for r in rows):
                 return False
-            await repo.add_messages([NewMessage(game_id, Audience.PUBLIC, None, OutboxKind.NOTICE,
-                                                {"text": words, "closed_dm": user_id})], iso(self.clock()))
+            await repo.add_messages([closed_dm_notice(game_id, user_id, words)], iso(self.clock()))
         return True

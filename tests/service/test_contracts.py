@@ -16,7 +16,7 @@ SHAPES: dict[OutboxKind, tuple[type[Any], ...]] = {
     OutboxKind.BOARD: (m.BoardPayload,),
     OutboxKind.STATUS: (m.StatusPayload,),
     OutboxKind.REMINDER: (m.PromptPayload, m.PublicReminderPayload),
-    OutboxKind.NOTICE: (m.NoticePayload,),
+    OutboxKind.NOTICE: (m.NoticePayload, m.ClosedDmPayload),
     OutboxKind.GAME_OVER: (m.GameOverPayload,),
     OutboxKind.VOTE: (m.VotePayload,),
     OutboxKind.SEAT_OPEN: (m.SeatOpenPayload,),
