@@ -5,12 +5,13 @@ already created for that nonce (within a few minutes) instead of posting a secon
 between "sent" and "marked sent" harmless; the rows of one game are delivered in order by the dispatcher.
 
 Errors: a closed DM (403, code 50007) is permanent for that row: the player is told once per game in the game's
-channel to open their DMs or use ``/agot act`` (a public notice row, so a restart does not tell them again; the
+channel to open their DMs or use ``/agot act`` (stored, so a restart does not tell them again; the
 game never waits on a DM: deadlines and ``act`` work without it). Rate limits and server errors are transient
 (retried with backoff); a missing channel is permanent.
 
-The status message is posted once, pinned where the bot may pin, and edited in place; after a restart the message
-to edit is found from the outbox (``Posts.status_message_id``), and one deleted by a member is posted anew. The
+The status message is posted once, pinned where the bot may pin, and edited in place; its id is stored
+(``bot/service/posts.py``), so after a restart the same message is edited; one deleted by a member is posted anew
+and its id stored. The
 final standings of a game that plays in the bot's own thread are also posted in the thread's parent channel,
 under the game's announcement.
 """
@@ -48,7 +49,7 @@ CLOSED_DMS = 50007
 class DiscordTransport:
     def __init__(self, bot: AgotBot) -> None:
         self.bot = bot
-        # game id -> the status message edited in place (after a restart: found again through the outbox)
+        # game id -> the status message edited in place (after a restart: found again by its stored id)
         self.status_messages: dict[int, discord.Message | discord.PartialMessage] = {}
 
     async def send(self, msg: OutboxMessage) -> str:
@@ -177,6 +178,7 @@ class DiscordTransport:
                 pass
         sent = await where.send(content, nonce=msg.key)
         self.status_messages[gid] = sent
+        await self.bot.posts.set_status_message_id(gid, sent.id)
         try:
             await sent.pin(reason=f"the status of game #{gid}, edited in place")
         except discord.HTTPException as exc:  # no Pin Messages here: the status still works, unpinned
@@ -184,7 +186,7 @@ class DiscordTransport:
         return str(sent.id)
 
     async def _tell_closed(self, msg: OutboxMessage) -> None:
-        """A public notice, once per player and game (stored as an outbox row, so a restart keeps the count)."""
+        """A public notice, once per player and game (stored: a restart or a later failed DM does not repeat it)."""
         user = msg.user_id
         if user is None:
             return

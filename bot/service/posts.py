@@ -1,21 +1,24 @@
-"""What a front end must remember about its own posts across restarts, kept in the outbox it already has.
+"""What a front end must find again about its own posts after a restart (the ``front_posts`` table: outbox rows
+are pruned once delivered, so they cannot serve).
 
-* The status message: every status row the transport delivered carries, as its front id, the message it posted
-  or edited; the newest such id is the message to edit after a restart (no second status message).
-* The closed-DM notice: a player whose DMs are closed is told once per game, by a public notice row whose payload
-  names them (``closed_dm``); a second notice for the same player and game is not written, restart or not.
+* The status message: the front end stores the id of the status message it posted; after a restart it edits
+  that message (no second status message), and stores a new id when it had to post anew.
+* The closed-DM notice: a player whose DMs are closed is told once per game, by a public notice row; the
+  telling is stored, so neither a restart nor a later failed DM tells them again.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.service.kinds import OutboxKind
 from bot.service.messages import closed_dm_notice
 from bot.storage import iso
 
 if TYPE_CHECKING:
     from bot.service.table import TableService
+
+STATUS = "status"
+CLOSED_DM = "closed_dm"
 
 
 class Posts:
@@ -23,19 +26,21 @@ class Posts:
         self.store, self.clock = service.store, service.clock
 
     async def status_message_id(self, game_id: int) -> int | None:
-        """The front end's id of the game's status message (the newest status row delivered), or None."""
+        """The front end's id of the game's status message, or None before the first."""
         async with self.store.reading() as repo:
-            rows = await repo.outbox(game_id)
-        sent = [r.message_id for r in rows if r.kind == OutboxKind.STATUS and r.message_id
-                and r.message_id.isdigit()]
-        return int(sent[-1]) if sent else None
+            found = await repo.front_post(game_id, STATUS)
+        return int(found) if found and found.isdigit() else None
+
+    async def set_status_message_id(self, game_id: int, message_id: int) -> None:
+        async with self.store.transaction() as repo:
+            await repo.set_front_post(game_id, STATUS, 0, str(message_id), iso(self.clock()))
 
     async def tell_closed_dm(self, game_id: int, user_id: int, words: str) -> bool:
         """Queue the public notice ``words`` that ``user_id`` cannot get DMs, unless this game told them already;
         returns whether it was queued."""
         async with self.store.transaction() as repo:
-            rows = await repo.outbox(game_id)
-            if any(r.kind == OutboxKind.NOTICE and r.payload.get("closed_dm") == user_id for r in rows):
+            if await repo.front_post(game_id, CLOSED_DM, user_id) is not None:
                 return False
+            await repo.set_front_post(game_id, CLOSED_DM, user_id, "", iso(self.clock()))
             await repo.add_messages([closed_dm_notice(game_id, user_id, words)], iso(self.clock()))
         return True

@@ -19,7 +19,11 @@ def statuses(thread) -> list[discord.Message]:
 
 
 async def restart(env, path) -> None:
+    """A restart after the delivered outbox rows were pruned (bounded storage): what the bot finds again is
+    stored apart from them."""
     await env.bot.service.close()
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM outbox WHERE sent_at IS NOT NULL")
     await env.restart_bot(await make_bot(path))
     await env.bot.tree.sync()
 
