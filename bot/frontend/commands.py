@@ -39,10 +39,11 @@ from bot.frontend.common import (
     seated_house_choices,
 )
 from bot.frontend.confirm import Done, ask
-from bot.frontend.lobby import join_view, open_thread
+from bot.frontend.lobby import close_announcement, join_view, open_thread
 from bot.frontend.zones import ZONE, local_date, local_hours, zone_choices, zone_words
 from bot.render import render
 from bot.service import GameInfo, GameStatus, VoteStatus
+from bot.service.posts import ANNOUNCEMENT
 from bot.service.settings import normalize, vote_rules
 
 if TYPE_CHECKING:
@@ -162,6 +163,7 @@ class AgotCog(commands.Cog):
         await announcement.edit(content=words + f"It plays in its thread, <#{channel_id}>: press **Join** (or "
                                 "`/agot join`); the creator starts with `/agot start`. New here? `/agot help`.",
                                 view=join_view(gid), allowed_mentions=none)
+        await self.bot.posts.set_message_id(gid, ANNOUNCEMENT, announcement.id)
         await table.send(f"⚔️ **Game #{gid}**: this thread is its table (the feed, boards, combats and votes). "
                          "`/agot join` and `/agot start` work here; secret choices come by DM.", allowed_mentions=none)
 
@@ -221,6 +223,7 @@ class AgotCog(commands.Cog):
             seats = "Houses are dealt in secret: " + ", ".join(text.house_name(s.house) for s in info.seats)
         await announce(interaction, info, f"🏁 **Game #{info.id} begins.** {seats}.\nYour prompts arrive by DM (or "
                        "with `/agot act`).", discord.AllowedMentions(users=True))
+        await close_announcement(self.bot, info)
 
     @agot.command(name="cancel", description="Cancel a game, after a confirmation (creator or Manage Server)")
     @app_commands.describe(game=GAME)

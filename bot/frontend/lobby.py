@@ -4,18 +4,26 @@
 in a thread or forum post already); the game's channel is that thread, so its feed, boards, combats, votes and
 notices go there, and the parent channel keeps the announcement. The announcement's **Join** button
 (``agot:enter:GAME``, persistent) seats the clicking member (a house is chosen with ``/agot join house:`` in the
-thread when the game lets players choose); once the game has started it says so and changes nothing.
+thread when the game lets players choose); the button is taken off when the game starts (a click on an old copy
+is refused and changes nothing).
 """
 
 from __future__ import annotations
 
+import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.frontend.common import announce, bot_of
-from bot.service import ServiceError
+from bot.service import GameInfo, ServiceError
+from bot.service.posts import ANNOUNCEMENT
+
+if TYPE_CHECKING:
+    from bot.frontend.client import AgotBot
+
+log = logging.getLogger(__name__)
 
 
 async def open_thread(parent: discord.TextChannel, announcement: discord.abc.Snowflake, players: int
@@ -25,6 +33,19 @@ async def open_thread(parent: discord.TextChannel, announcement: discord.abc.Sno
     and every round posts)."""
     return await parent.create_thread(name=f"A Game of Thrones · {players} players", message=announcement,
                                       auto_archive_duration=10080)
+
+
+async def close_announcement(bot: AgotBot, game: GameInfo) -> None:
+    """The game has started: its announcement loses the Join button (best effort: a click would be refused)."""
+    mid = await bot.posts.message_id(game.id, ANNOUNCEMENT)
+    thread = bot.get_channel(game.channel_id)
+    parent = thread.parent if isinstance(thread, discord.Thread) else None
+    if mid is None or not isinstance(parent, discord.TextChannel):
+        return
+    try:
+        await parent.get_partial_message(mid).edit(view=None)
+    except discord.HTTPException as exc:
+        log.info("game %s: could not take the Join button off its announcement (%s)", game.id, exc)
 
 
 def join_view(game_id: int) -> discord.ui.View:

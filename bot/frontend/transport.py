@@ -38,6 +38,7 @@ from bot.service.messages import (
     SeatOpenPayload,
     VotePayload,
 )
+from bot.service.posts import STATUS
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -167,7 +168,7 @@ class DiscordTransport:
         content = text.status_text(gid, msg.payload.get("status") or {})  # a StatusPayload
         old = self.status_messages.get(gid)
         if old is None and isinstance(where, discord.TextChannel | discord.Thread):
-            stored = await self.bot.posts.status_message_id(gid)  # the one posted before a restart
+            stored = await self.bot.posts.message_id(gid, STATUS)  # the one posted before a restart
             old = where.get_partial_message(stored) if stored is not None else None
         if old is not None:
             try:
@@ -178,7 +179,7 @@ class DiscordTransport:
                 pass
         sent = await where.send(content, nonce=msg.key)
         self.status_messages[gid] = sent
-        await self.bot.posts.set_status_message_id(gid, sent.id)
+        await self.bot.posts.set_message_id(gid, STATUS, sent.id)
         try:
             await sent.pin(reason=f"the status of game #{gid}, edited in place")
         except discord.HTTPException as exc:  # no Pin Messages here: the status still works, unpinned
