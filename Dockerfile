@@ -13,6 +13,6 @@ ENV AGOT_DB_PATH=/data/agot.sqlite3 AGOT_HEARTBEAT=/tmp/agot-heartbeat PYTHONUNB
 VOLUME ["/data"]
 # SIGINT is the bot's clean exit (KeyboardInterrupt: the client closes, the database is closed, exit status 0).
 STOPSIGNAL SIGINT
-# Healthy while the running bot, connected to Discord, touches its heartbeat file after every delivery sweep.
+# Healthy while the running bot, connected to Discord with its database answering, touches its heartbeat file.
 HEALTHCHECK --interval=60s --timeout=10s --start-period=120s --retries=3 CMD ["python", "-m", "bot.health"]
 CMD ["python", "-m", "bot"]

@@ -1,7 +1,7 @@
 """``python -m bot.health``: the Docker HEALTHCHECK (no Discord import, no database access).
 
-The running bot touches the file named by ``AGOT_HEARTBEAT`` after every delivery sweep while it is connected to
-Discord (``AgotBot._sweep``, every 30 s). Healthy (exit 0) while that file is younger than ``MAX_AGE`` seconds;
+The running bot touches the file named by ``AGOT_HEARTBEAT`` every 30 s while it is connected to Discord and its
+database answers (``AgotBot._heartbeat``). Healthy (exit 0) while that file is younger than ``MAX_AGE`` seconds;
 unhealthy (exit 1, one line saying why) when it is missing or stale: the bot is down, disconnected or stuck.
 """
 
@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-MAX_AGE = 150.0  # five sweeps
+MAX_AGE = 150.0  # five beats
 
 
 def check(path: Path | None, now: float | None = None) -> str | None:

@@ -16,6 +16,7 @@ import asyncio
 import logging
 from collections.abc import Coroutine
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -41,6 +42,7 @@ log = logging.getLogger(__name__)
 
 HELP_WORDS = ("help", "?", "/help", "h", "aide", "hilfe", "ayuda")
 SWEEP_SECONDS = 30.0
+HEARTBEAT_SECONDS = 30.0
 
 
 class AgotBot(commands.Bot):
@@ -67,6 +69,7 @@ class AgotBot(commands.Bot):
         self._delivering = False
         self._again = False
         self._tasks: set[asyncio.Task[None]] = set()
+        self._beat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         from bot.frontend.commands import AgotCog
@@ -77,8 +80,12 @@ class AgotBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, *VOTE_ITEMS, *CONFIRM_ITEMS, *LOBBY_ITEMS, JoinSeatButton)
         if self.serve_outbox:
             self._spawn(self._sweep())
+        if self.config.heartbeat is not None:
+            self._beat = asyncio.create_task(self._heartbeat(self.config.heartbeat))
 
     async def close(self) -> None:
+        if self._beat is not None:
+            self._beat.cancel()
         for task in list(self._tasks):
             task.cancel()
         await self.service.close()
@@ -114,19 +121,19 @@ class AgotBot(commands.Bot):
                 await self.deliver()
             except Exception:  # noqa: BLE001 - the sweep must outlive one bad pass; it is logged
                 log.exception("delivery sweep failed")
-            else:
-                self._heartbeat()
             await asyncio.sleep(self.sweep_seconds)
 
-    def _heartbeat(self) -> None:
-        """Touch the heartbeat file (``python -m bot.health``, the Docker HEALTHCHECK) while connected."""
-        path = self.config.heartbeat
-        if path is None or self.is_closed() or not self.is_ready():
-            return
-        try:
-            path.touch()
-        except OSError:
-            log.warning("cannot touch the heartbeat file %s", path)
+    async def _heartbeat(self, path: Path) -> None:
+        """Touch ``path`` every ``HEARTBEAT_SECONDS`` while connected to Discord and the database answers
+        (``python -m bot.health``, the Docker HEALTHCHECK, reads its age)."""
+        while True:
+            try:
+                if self.is_ready() and not self.is_closed():
+                    await self.service.games_of_user(0)  # the database answers
+                    path.touch()
+            except Exception:  # noqa: BLE001 - a missed beat is the signal; the reason is logged
+                log.exception("no heartbeat")
+            await asyncio.sleep(HEARTBEAT_SECONDS)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(coro)
