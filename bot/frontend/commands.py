@@ -462,7 +462,7 @@ class AgotCog(commands.Cog):
                                                                                 "zone:Europe/Paris`.")
         else:
             mine = await zones.set_zone(interaction.user.id, zone)
-            now = self.bot.clock().astimezone(ZoneInfo(mine or "UTC"))
+            now = self.bot.clock().astimezone(ZoneInfo(mine))
             words = (f"🕰️ Your time zone is now {mine} (it is {now:%H:%M} there, {now:%A}). Quiet hours and away "
                      "dates you give are read in it; deadlines show in everyone's own time as before.")
         await interaction.response.send_message(words, ephemeral=True)

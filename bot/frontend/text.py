@@ -39,7 +39,7 @@ def stamp(iso: str | None, style: str = "R") -> str:
 
 
 def parse_hours(words: str) -> list[int]:
-    """``"23-7"`` -> ``[23, 7]`` (two different whole UTC hours), or ValueError."""
+    """``"23-7"`` -> ``[23, 7]`` (two different whole hours), or ValueError."""
     parts = words.replace(" ", "").split("-")
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
         raise ValueError(words)

@@ -66,9 +66,9 @@ class Zones:
         async with self.store.reading() as repo:
             return await repo.member_zone(user_id)
 
-    async def set_zone(self, user_id: int, name: str | None) -> str | None:
-        """Store the member's zone (checked; None: back to UTC) and return it."""
-        zone = check_zone(name) if name is not None else None
+    async def set_zone(self, user_id: int, name: str) -> str:
+        """Store the member's zone (checked: ServiceError with examples) and return its IANA name."""
+        zone = check_zone(name)
         async with self.store.transaction() as repo:
             await repo.set_member_zone(user_id, zone, iso(self.clock()))
         return zone

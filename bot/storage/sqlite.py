@@ -548,10 +548,6 @@ class SqliteRepo:
         row = await self._one("SELECT zone FROM member_zones WHERE user_id = ?", (user_id,))
         return str(row[0]) if row else None
 
-    async def set_member_zone(self, user_id: int, zone: str | None, now: str) -> None:
-        """Store the member's zone (None: forget it, UTC again)."""
-        if zone is None:
-            self._write("DELETE FROM member_zones WHERE user_id = ?", (user_id,))
-            return
+    async def set_member_zone(self, user_id: int, zone: str, now: str) -> None:
         self._write("INSERT INTO member_zones (user_id, zone, at) VALUES (?, ?, ?) ON CONFLICT (user_id) "
                     "DO UPDATE SET zone = excluded.zone, at = excluded.at", (user_id, zone, now))
