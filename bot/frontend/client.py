@@ -74,6 +74,7 @@ class AgotBot(commands.Bot):
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
+        self.transport.status_edits.close()
         await self.service.close()
         await super().close()
 

@@ -20,6 +20,7 @@ import discord
 
 from bot.frontend import text
 from bot.frontend.components import prompt_view
+from bot.frontend.debounce import Debounce
 from bot.frontend.seats import seat_view
 from bot.frontend.votes import vote_view
 from bot.render import Highlights, panel_fields, render
@@ -30,12 +31,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 CLOSED_DMS = 50007
+STATUS_EVERY = 2.0  # seconds between two edits of a game's status message (later ones are folded into one)
 
 
 class DiscordTransport:
     def __init__(self, bot: AgotBot) -> None:
         self.bot = bot
         self.status_messages: dict[int, discord.Message] = {}  # game id -> the status message edited in place
+        self.status_edits = Debounce(STATUS_EVERY)
         self.told_closed: set[int] = set()  # users already told in a channel that their DMs are closed
 
     async def send(self, msg: OutboxMessage) -> str:
@@ -73,6 +76,8 @@ class DiscordTransport:
             return str(sent.id)
         if kind == "board":
             return str((await self._board(msg, send)).id)
+        if kind == "post":
+            return await self._post(msg, send)
         if kind == "status":
             return await self._status(msg, where)
         if kind == "game_over":
@@ -109,23 +114,40 @@ class DiscordTransport:
     async def _board(self, msg: OutboxMessage, send: Any) -> discord.Message:
         payload = msg.payload
         view = payload.get("view") or {}
-        png = await asyncio.to_thread(render, view, Highlights.from_payload(payload.get("highlights") or {}))
         caption = f"**Game #{msg.game_id}** · round {view.get('round', '?')} · {payload.get('caption', '')}"
         if msg.audience == "player":
             caption += "\n🔒 Only you see this board (your own face-down orders are shown)."
-        file = discord.File(io.BytesIO(png), filename=f"agot-{msg.game_id}-round{view.get('round', 0)}.png")
-        embed = discord.Embed(colour=discord.Colour.dark_gold())
-        for name, value in panel_fields(view):  # the panel's facts as text: tracks, supply, Power, hands, cards
-            embed.add_field(name=name, value=value, inline=True)
-        result: discord.Message = await send(text.clip(caption), file=file, embed=embed, nonce=msg.key)
+        result: discord.Message = await send(text.clip(caption), **await self._picture(msg.game_id, payload),
+                                             nonce=msg.key)
         return result
+
+    async def _picture(self, game_id: int, board: dict[str, Any]) -> dict[str, Any]:
+        """The board's image and its panel's facts as text (tracks, supply, Power, hands, cards) in an embed."""
+        view = board.get("view") or {}
+        png = await asyncio.to_thread(render, view, Highlights.from_payload(board.get("highlights") or {}))
+        file = discord.File(io.BytesIO(png), filename=f"agot-{game_id}-round{view.get('round', 0)}.png")
+        embed = discord.Embed(colour=discord.Colour.dark_gold())
+        for name, value in panel_fields(view):
+            embed.add_field(name=name, value=value, inline=True)
+        return {"file": file, "embed": embed}
+
+    async def _post(self, msg: OutboxMessage, send: Any) -> str:
+        """One step of the feed: its lines (split only if they pass Discord's limit), the board with the last."""
+        board = msg.payload.get("board")
+        posts = text.chunks([f"-# Game #{msg.game_id}", *msg.payload.get("lines", [])])
+        first = None
+        for i, post in enumerate(posts):
+            extra = await self._picture(msg.game_id, board) if board and i == len(posts) - 1 else {}
+            sent = await send(post, **extra, nonce=_nonce(msg.key, i))
+            first = first or sent
+        return str(first.id) if first else "empty"
 
     async def _status(self, msg: OutboxMessage, where: discord.abc.Messageable) -> str:
         content = text.status_text(msg.game_id, msg.payload.get("status") or {})
         old = self.status_messages.get(msg.game_id)
         if old is not None:
             try:
-                await old.edit(content=content)
+                await self.status_edits.run(msg.game_id, lambda: old.edit(content=content))
                 return str(old.id)
             except discord.NotFound:
                 pass

@@ -16,7 +16,7 @@ from bot.service.clock import Clock, system_clock
 from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher
 from bot.service.replay import Divergence, apply_answers, commitment, end_if_ended_early, state_hash, state_text
-from bot.service.routing import board_moment, route_events
+from bot.service.routing import route_events
 from bot.service.settings import shaped_deadline
 from bot.storage import (
     AnswerRow,
@@ -202,10 +202,7 @@ class TableCore:
                     messages += await self._missed(repo, t, decision, user_id, name)
                 if finish:
                     await repo.finish_timers(finish)
-                messages += route_events(t.id, event_dicts, t.user_of())
-                moment = board_moment(event_dicts)
-                if moment:
-                    messages.append(self._board(t, *moment))
+                messages += await route_events(repo, t.id, t.game, event_dicts, t.user_of(), seq)
                 messages += await self._sync_prompts(repo, t, now)
                 if t.game.over:
                     messages.append(self._game_over(t))

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from bot.service.core import Table, label_of
 from bot.service.deadlines import Deadlines
+from bot.service.feed import table_wide
 from bot.service.models import ServiceError
 from bot.service.replay import ENDED_EARLY, state_hash
 from bot.service.routing import route_events
@@ -123,6 +124,7 @@ class Repairs(Deadlines):
             if not live:
                 raise ServiceError("Nothing has been played yet: cancel the game instead.")
             try:
+                asked = table_wide(t.game)  # the feed was posted before that question
                 t.game.finish()
                 events, t.game.events = [e.to_dict() for e in t.game.events], []
                 async with self.store.transaction() as repo:
@@ -134,7 +136,7 @@ class Repairs(Deadlines):
                     await repo.update_game(game_id, **fields)
                     for key, value in fields.items():
                         setattr(t.row, key, value)
-                    messages = route_events(game_id, events, t.user_of())
+                    messages = await route_events(repo, game_id, t.game, events, t.user_of(), live[-1].seq, asked)
                     messages.append(self._game_over(t))
                     await repo.add_messages(messages, iso(now))
             except BaseException:

@@ -1,9 +1,8 @@
 """From engine events to outbox rows: each event goes to exactly the audience the engine gave it.
 
-Public events -> one public "events" row; a player's events -> one "events" row to that seat's user; sealed
+A player's events -> one "events" row to that seat's user; public events -> the game's feed, one "post" row per
+step (``feed.py``: a post may wait for later events, and carries the board when its step calls for one); sealed
 events -> nowhere (they are stored with the answer; the engine emits the public version at the reveal).
-A public "board" row follows the moments worth a picture: orders revealed, the end of a combat, the start of
-a round (the board at the end of the last one) and the end of the game.
 """
 
 from __future__ import annotations
@@ -11,16 +10,21 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot.storage import NewMessage
+from bot.service.feed import Post, next_posts, table_wide, waiting_events
+from bot.storage import NewMessage, Repo
+from engine.agot import Game
 
 log = logging.getLogger("bot.service.routing")
 
 
-def route_events(game_id: int, events: list[dict[str, Any]], user_of: dict[str, int]) -> list[NewMessage]:
-    rows: list[NewMessage] = []
+async def route_events(repo: Repo, game_id: int, game: Game, events: list[dict[str, Any]],
+                       user_of: dict[str, int], seq: int, asked: bool = False) -> list[NewMessage]:
+    """The rows for one transaction's events, stored with the answer ``seq`` (0: the start). ``asked``: the game
+    waited on a table-wide question before them (a change made without an answer, e.g. ending a game early)."""
     public = [e for e in events if e["audience"]["kind"] == "public"]
-    if public:
-        rows.append(NewMessage(game_id, "public", None, "events", {"events": public}))
+    waiting = await waiting_events(repo, game_id, public, seq) if seq and not asked else []
+    posts = next_posts(waiting, public, flush=game.over or table_wide(game))
+    rows = [post_row(game_id, game, post) for post in posts]
     private: dict[str, list[dict[str, Any]]] = {}
     for e in events:
         if e["audience"]["kind"] == "player":
@@ -34,25 +38,5 @@ def route_events(game_id: int, events: list[dict[str, Any]], user_of: dict[str, 
     return rows
 
 
-def board_moment(events: list[dict[str, Any]]) -> tuple[str, dict[str, Any]] | None:
-    """The caption and highlights of a board picture these events call for, or None."""
-    captions: list[str] = []
-    highlights: dict[str, Any] = {}
-    for e in events:
-        if e["audience"]["kind"] != "public":
-            continue
-        kind, data = e["kind"], e["data"]
-        if kind == "orders_revealed":
-            captions.append("The orders are revealed.")
-        elif kind == "combat":
-            highlights = {"combat": data.get("area"), "attacker": data.get("attacker"),
-                          "defender": data.get("defender"), "combat_source": data.get("source")}
-        elif kind == "combat_end":
-            captions.append(e["text"])
-        elif kind == "round" and int(data.get("round", 1)) > 1:
-            captions.append(f"The board at the end of round {int(data['round']) - 1}.")
-        elif kind == "game_over":
-            captions.append("The final board.")
-    if not captions:
-        return None
-    return " ".join(captions), {k: v for k, v in highlights.items() if v is not None}
+def post_row(game_id: int, game: Game, post: Post) -> NewMessage:
+    return NewMessage(game_id, "public", None, "post", post.payload(game))

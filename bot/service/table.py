@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -21,11 +22,12 @@ from bot.service.clock import Clock
 from bot.service.core import Table, game_info
 from bot.service.deadlines import Deadlines
 from bot.service.extras import Extras
+from bot.service.feed import make_post
 from bot.service.history import History
 from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher, Transport
 from bot.service.replay import commitment, new_game, state_hash
-from bot.service.routing import route_events
+from bot.service.routing import post_row, route_events
 from bot.service.seats import Seats
 from bot.service.settings import normalize
 from bot.service.votes import Votes
@@ -147,8 +149,11 @@ class TableService(Seats, Votes, Deadlines, History, Extras):
                     t.row.settings = {**t.row.settings, "fair_salt": salt}
                     fields = {"status": "running", "seed": seed, "started_at": iso(now), "settings": t.row.settings}
                     await self._write_state(repo, t, 0, now, events, state_hash(game), fields, snapshot=True)
-                    messages = route_events(game_id, events, t.user_of())
-                    messages.append(self._board(t, "The game begins.", {}))
+                    post = make_post([e for e in events if e["audience"]["kind"] == "public"])  # round 1 begins
+                    messages = [post_row(game_id, game, replace(post, board=("The game begins.", {})))] if post \
+                        else [self._board(t, "The game begins.", {})]
+                    messages += await route_events(repo, game_id, game, [e for e in events if e["audience"][
+                        "kind"] != "public"], t.user_of(), 0)
                     messages.append(self._notice(
                         t, f"🔐 Fair dealing: every shuffle of this game comes from one secret, committed now as "
                            f"SHA-256 {commitment(seed, salt)}. It is revealed when the game ends, so anyone can "
