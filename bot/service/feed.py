@@ -25,22 +25,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.service.kinds import Audience, DecisionKind, EventKind
+from bot.service.messages import BoardPayload, BoardPostPayload, PostPayload
 from bot.storage import Repo
 from engine.agot import Game
 from engine.agot.board import board
 from engine.agot.orders import describe
 
 Event = dict[str, Any]
+K = EventKind
 
-TABLE_WIDE = frozenset({"orders", "bid"})  # decisions every house answers at once: the feed is posted first
-CLOSES = {"orders_revealed": "orders", "combat_end": "combat", "clash_over": "bidding", "clean_up": "round_end",
-          "game_over": "game_over"}
-WITH_BOARD = frozenset({"orders_revealed", "combat_end", "clean_up", "game_over"})
-ANSWERED = frozenset({"orders_submitted", "bid_submitted", "house_card_chosen"})  # the status message says it
-NO_LINE = ANSWERED | {"combat_end", "game_over"}  # the board's caption and the standings say these
-BOLD = frozenset({"round", "combat", "combat_result", "bids_revealed", "westeros_revealed", "wildling_attack",
-                  "neutral_destroyed", "neutral_holds"})
-RESULTS = frozenset({"combat_result", "neutral_destroyed", "neutral_holds"})  # carry the full strength breakdown
+TABLE_WIDE = frozenset({DecisionKind.ORDERS, DecisionKind.BID})  # every house answers at once: posted first
+CLOSES = {K.ORDERS_REVEALED: "orders", K.COMBAT_END: "combat", K.CLASH_OVER: "bidding", K.CLEAN_UP: "round_end",
+          K.GAME_OVER: "game_over"}
+WITH_BOARD = frozenset({K.ORDERS_REVEALED, K.COMBAT_END, K.CLEAN_UP, K.GAME_OVER})
+ANSWERED = frozenset({K.ORDERS_SUBMITTED, K.BID_SUBMITTED, K.HOUSE_CARD_CHOSEN})  # the status message says it
+NO_LINE = ANSWERED | {K.COMBAT_END, K.GAME_OVER}  # the board's caption and the standings say these
+BOLD = frozenset({K.ROUND, K.COMBAT, K.COMBAT_RESULT, K.BIDS_REVEALED, K.WESTEROS_REVEALED, K.WILDLING_ATTACK,
+                  K.NEUTRAL_DESTROYED, K.NEUTRAL_HOLDS})
+RESULTS = frozenset({K.COMBAT_RESULT, K.NEUTRAL_DESTROYED, K.NEUTRAL_HOLDS})  # with the full strength breakdown
+SUMMED = frozenset({DecisionKind.RAID, DecisionKind.CONSOLIDATE})  # forced choices their own summary line says
 SCAN = (64, 1024)  # stored public events read back to find the last closing one (a second, longer read if needed)
 TERMS = (("units", "units"), ("order", "order"), ("support", "support"), ("garrison", "garrison"),
          ("card", "card"), ("blade", "Valyrian Steel Blade"), ("tides", "Tides of Battle"))
@@ -55,12 +59,12 @@ class Post:
     lines: list[str]
     board: tuple[str, dict[str, Any]] | None = None  # caption, highlights
 
-    def payload(self, game: Game) -> dict[str, Any]:
-        out: dict[str, Any] = {"step": self.step, "lines": self.lines, "events": self.events}
-        if self.board is not None:
-            caption, highlights = self.board
-            out["board"] = {"view": game.view(None), "caption": caption, "highlights": highlights}
-        return out
+    def payload(self, game: Game) -> PostPayload | BoardPostPayload:
+        if self.board is None:
+            return PostPayload(step=self.step, lines=self.lines, events=self.events)
+        caption, highlights = self.board
+        return BoardPostPayload(step=self.step, lines=self.lines, events=self.events,
+                                board=BoardPayload(view=game.view(None), caption=caption, highlights=highlights))
 
 
 def table_wide(game: Game) -> bool:
@@ -86,7 +90,7 @@ async def waiting_events(repo: Repo, game_id: int, new: list[Event], now: int) -
     before = new[0].get("seq") if new else None
     tail: list[Event] = []
     for limit in SCAN:
-        rows = await repo.events(game_id, "public", before=before, limit=limit)
+        rows = await repo.events(game_id, Audience.PUBLIC, before=before, limit=limit)
         if not rows:
             return []
         answers = await repo.answers(game_id, after_seq=rows[0].answer_seq)
@@ -100,7 +104,7 @@ async def waiting_events(repo: Repo, game_id: int, new: list[Event], now: int) -
 def next_posts(waiting: list[Event], events: list[Event], flush: bool) -> list[Post]:
     """The posts these events close: everything waiting and new up to the last closing event, then, when
     ``flush`` (the table is asked at once, or the game is over), the rest in a post of its own."""
-    stream = waiting + [e for e in events if e["audience"]["kind"] == "public"]
+    stream = waiting + [e for e in events if e["audience"]["kind"] == Audience.PUBLIC]
     cut = max((i for i, e in enumerate(stream) if e["kind"] in CLOSES), default=-1)
     parts = [stream[: cut + 1], stream[cut + 1:] if flush else []]
     return [post for post in map(make_post, parts) if post is not None]
@@ -123,15 +127,15 @@ def board_of(events: list[Event]) -> tuple[str, dict[str, Any]] | None:
         return None
     last = shown[-1]
     highlights: dict[str, Any] = {}
-    if last["kind"] == "combat_end":
-        combat: dict[str, Any] = next((e["data"] for e in reversed(events) if e["kind"] == "combat"), {})
+    if last["kind"] == K.COMBAT_END:
+        combat: dict[str, Any] = next((e["data"] for e in reversed(events) if e["kind"] == K.COMBAT), {})
         highlights = {k: v for k, v in {"combat": combat.get("area"), "attacker": combat.get("attacker"),
                                         "defender": combat.get("defender"),
                                         "combat_source": combat.get("source")}.items() if v is not None}
         return last["text"], highlights
-    if last["kind"] == "orders_revealed":
+    if last["kind"] == K.ORDERS_REVEALED:
         return "The orders are revealed.", highlights
-    if last["kind"] == "clean_up":
+    if last["kind"] == K.CLEAN_UP:
         return last["text"], highlights
     return "The final board.", highlights
 
@@ -182,25 +186,25 @@ def post_lines(events: list[Event]) -> list[str]:
         kind, data, text = e["kind"], e.get("data") or {}, e.get("text") or e["kind"]
         if kind in NO_LINE or i in dropped:
             continue
-        if kind == "forced_choice":
-            if data.get("decision") not in ("raid", "consolidate"):  # those are said by their own summary
+        if kind == K.FORCED_CHOICE:
+            if data.get("decision") not in SUMMED:
                 forced.append(f"{house(data.get('house'))} ({str(data.get('decision', '?')).replace('_', ' ')})")
             continue
-        if kind == "raid" and data.get("target") is None:
+        if kind == K.RAID and data.get("target") is None:
             summary("raid", "Raids without a target, removed: ", "{who} ({parts})").add(
                 house(data.get("house")), area(data.get("area")))
-        elif kind == "consolidate" and "gained" in data:
+        elif kind == K.CONSOLIDATE and "gained" in data:
             summary("consolidate", "Consolidate Power: ").add(
                 house(data.get("house")), f"+{data['gained']} in {area(data.get('area'))}")
-        elif kind == "tie_broken":
+        elif kind == K.TIE_BROKEN:
             summary("tie", "Ties broken by ", "{who} ({parts})").add(house(data.get("house")),
                                                                      house(data.get("chosen")))
-        elif kind == "supply":
+        elif kind == K.SUPPLY:
             moved = "" if data.get("before") == data.get("after") else f" (was {data.get('before')})"
             summary("supply", "Supply track: ").add(house(data.get("house")), f"{data.get('after')}{moved}")
-        elif kind in ("combat_strength", "blade_used") and has_result:
+        elif kind in (K.COMBAT_STRENGTH, K.BLADE_USED) and has_result:
             continue  # the result gives every term of the final strength
-        elif kind == "orders_revealed":
+        elif kind == K.ORDERS_REVEALED:
             out.append("**Orders are revealed:**")
             out += orders_lines(data.get("orders") or {})
         elif kind in RESULTS:
@@ -216,12 +220,12 @@ def revealed_twice(events: list[Event]) -> set[int]:
     """Indexes of "X plays card" events that only repeat the House cards reveal next to them."""
     out: set[int] = set()
     for i, e in enumerate(events):
-        if e["kind"] != "house_cards_revealed":
+        if e["kind"] != K.HOUSE_CARDS_REVEALED:
             continue
         cards = (e.get("data") or {}).get("cards") or {}
         for j in range(max(0, i - len(cards)), min(len(events), i + len(cards) + 1)):
             other = events[j]
-            if other["kind"] == "house_card_played" and cards.get(other["data"].get("house")) == other["data"].get(
+            if other["kind"] == K.HOUSE_CARD_PLAYED and cards.get(other["data"].get("house")) == other["data"].get(
                     "card"):
                 out.add(j)
     return out
@@ -253,7 +257,7 @@ def result_text(e: Event) -> str:
     """A combat's result with each side's strength term by term."""
     data, text = e.get("data") or {}, e.get("text") or ""
     parts = data.get("parts") or {}
-    if e["kind"] == "combat_result" and data.get("winner") in parts and data.get("loser") in parts:
+    if e["kind"] == K.COMBAT_RESULT and data.get("winner") in parts and data.get("loser") in parts:
         head = text.split(":")[0]
         return (f"{head}: {strength_terms(house(data['winner']), parts[data['winner']])}, against "
                 f"{strength_terms(house(data['loser']), parts[data['loser']])}.")

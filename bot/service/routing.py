@@ -10,7 +10,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot.service.feed import Post, next_posts, table_wide, waiting_events
+from bot.service import messages
+from bot.service.feed import next_posts, table_wide, waiting_events
+from bot.service.kinds import Audience
 from bot.storage import NewMessage, Repo
 from engine.agot import Game
 
@@ -21,22 +23,24 @@ async def route_events(repo: Repo, game_id: int, game: Game, events: list[dict[s
                        user_of: dict[str, int], seq: int, asked: bool = False) -> list[NewMessage]:
     """The rows for one transaction's events, stored with the answer ``seq`` (0: the start). ``asked``: the game
     waited on a table-wide question before them (a change made without an answer, e.g. ending a game early)."""
-    public = [e for e in events if e["audience"]["kind"] == "public"]
+    public = [e for e in events if e["audience"]["kind"] == Audience.PUBLIC]
     waiting = await waiting_events(repo, game_id, public, seq) if seq and not asked else []
     posts = next_posts(waiting, public, flush=game.over or table_wide(game))
-    rows = [post_row(game_id, game, post) for post in posts]
+    rows = [messages.post(game_id, post.payload(game)) for post in posts]
+    return rows + route_private(game_id, events, user_of)
+
+
+def route_private(game_id: int, events: list[dict[str, Any]], user_of: dict[str, int]) -> list[NewMessage]:
+    """Each player's events, in one row to the user who plays that house."""
     private: dict[str, list[dict[str, Any]]] = {}
     for e in events:
-        if e["audience"]["kind"] == "player":
+        if e["audience"]["kind"] == Audience.PLAYER:
             private.setdefault(e["audience"]["who"], []).append(e)
+    rows: list[NewMessage] = []
     for house, mine in private.items():
         user = user_of.get(house)
         if user is None:
             log.info("game %s: private events for %s, an open seat; not sent", game_id, house)
             continue
-        rows.append(NewMessage(game_id, "player", user, "events", {"events": mine}))
+        rows.append(messages.events(game_id, user, mine))
     return rows
-
-
-def post_row(game_id: int, game: Game, post: Post) -> NewMessage:
-    return NewMessage(game_id, "public", None, "post", post.payload(game))
