@@ -200,7 +200,7 @@ class TableCore:
                 await self.write_state(repo, t, seq, now, event_dicts, fingerprint, fields,
                                        snapshot=seq % SNAPSHOT_EVERY == 0 or t.game.over)
                 rows: list[NewMessage] = await within(repo) if within is not None else []
-                rows += await route_events(repo, t.id, t.game, event_dicts, t.user_of(), seq)
+                rows += await route_events(repo, t, event_dicts, seq)
                 rows += await self.sync_prompts(repo, t, now)
                 if t.game.over:
                     rows.append(messages.game_over(t))

@@ -6,9 +6,9 @@ at the end of the game (those with the board), and whenever the whole table is a
 happened so far is posted first, so everyone reads it before answering. The other public events wait for the step
 to close: a combat is one post from the march that starts it to the last retreat, a Westeros phase one post.
 
-Nothing is kept in memory: the events still waiting for their post are the public events stored after the last
-closing event and after the last answer to a table-wide question (before which the feed was posted), read back
-from the store.
+The events still waiting for their post are cached with the loaded game; a game loaded afresh reads them back
+from the store: the public events stored after the last closing event and after the last answer to a table-wide
+question (before which the feed was posted).
 
 Who has answered ("X has placed orders", "X has bid", "X has chosen a House card") is not posted: the status
 message, edited in place, says who is still awaited. Those events stay in the post's ``events`` (each public event
@@ -101,13 +101,15 @@ async def waiting_events(repo: Repo, game_id: int, new: list[Event], now: int) -
     return tail
 
 
-def next_posts(waiting: list[Event], events: list[Event], flush: bool) -> list[Post]:
-    """The posts these events close: everything waiting and new up to the last closing event, then, when
-    ``flush`` (the table is asked at once, or the game is over), the rest in a post of its own."""
+def next_posts(waiting: list[Event], events: list[Event], flush: bool) -> tuple[list[Post], list[Event]]:
+    """The posts these events close, and the public events left waiting: everything waiting and new up to the
+    last closing event is posted, then, when ``flush`` (the table is asked at once, or the game is over), the rest
+    in a post of its own."""
     stream = waiting + [e for e in events if e["audience"]["kind"] == Audience.PUBLIC]
     cut = max((i for i, e in enumerate(stream) if e["kind"] in CLOSES), default=-1)
-    parts = [stream[: cut + 1], stream[cut + 1:] if flush else []]
-    return [post for post in map(make_post, parts) if post is not None]
+    rest = stream[cut + 1:]
+    parts = [stream[: cut + 1], rest if flush else []]
+    return [post for post in map(make_post, parts) if post is not None], [] if flush else rest
 
 
 def make_post(events: list[Event]) -> Post | None:

@@ -143,7 +143,7 @@ class Repairs:
                     await repo.update_game(game_id, **fields)
                     for key, value in fields.items():
                         setattr(t.row, key, value)
-                    rows = await route_events(repo, game_id, t.game, events, t.user_of(), live[-1].seq, asked)
+                    rows = await route_events(repo, t, events, live[-1].seq, asked)
                     rows.append(messages.game_over(t))
                     await repo.add_messages(rows, iso(now))
             except BaseException:

@@ -13,21 +13,25 @@ from typing import Any
 from bot.service import messages
 from bot.service.feed import next_posts, table_wide, waiting_events
 from bot.service.kinds import Audience
+from bot.service.loaded import Table
 from bot.storage import NewMessage, Repo
-from engine.agot import Game
 
 log = logging.getLogger("bot.service.routing")
 
 
-async def route_events(repo: Repo, game_id: int, game: Game, events: list[dict[str, Any]],
-                       user_of: dict[str, int], seq: int, asked: bool = False) -> list[NewMessage]:
-    """The rows for one transaction's events, stored with the answer ``seq`` (0: the start). ``asked``: the game
-    waited on a table-wide question before them (a change made without an answer, e.g. ending a game early)."""
+async def route_events(repo: Repo, t: Table, events: list[dict[str, Any]], seq: int,
+                       asked: bool = False) -> list[NewMessage]:
+    """The rows for one transaction's events, stored with the answer ``seq``. ``asked``: the game waited on a
+    table-wide question before them (a change made without an answer, e.g. ending a game early)."""
+    assert t.game is not None
     public = [e for e in events if e["audience"]["kind"] == Audience.PUBLIC]
-    waiting = await waiting_events(repo, game_id, public, seq) if seq and not asked else []
-    posts = next_posts(waiting, public, flush=game.over or table_wide(game))
-    rows = [messages.post(game_id, post.payload(game)) for post in posts]
-    return rows + route_private(game_id, events, user_of)
+    if asked:
+        waiting: list[dict[str, Any]] = []
+    else:
+        waiting = t.feed if t.feed is not None else await waiting_events(repo, t.id, public, seq)
+    posts, t.feed = next_posts(waiting, public, flush=t.game.over or table_wide(t.game))
+    rows = [messages.post(t.id, post.payload(t.game)) for post in posts]
+    return rows + route_private(t.id, events, t.user_of())
 
 
 def route_private(game_id: int, events: list[dict[str, Any]], user_of: dict[str, int]) -> list[NewMessage]:

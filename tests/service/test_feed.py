@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 import sqlite3
 from pathlib import Path
 from typing import Any
 
-from bot.demo import counted_game
+from bot.demo import counted_game, random_plan, seat_table
+from bot.service import OutboxKind, RecordingTransport, TableService
 from bot.service.feed import next_posts, post_lines, waiting_tail
 from engine.agot.battle import UNIT_NAMES
 from engine.agot.board import board
@@ -72,7 +74,8 @@ def test_a_combat_says_each_card_once_and_its_result_term_by_term() -> None:
               ev("combat_result", "Greyjoy wins the combat in The Golden Sound: Lannister 2 against Greyjoy 3.",
                  winner="greyjoy", loser="lannister", parts=parts, strength={}),
               ev("combat_end", "The combat in The Golden Sound is over.", area="the-golden-sound", winner="greyjoy")]
-    [post] = next_posts([], events, flush=False)
+    [post], waiting = next_posts([], events, flush=False)
+    assert waiting == []
     assert post.lines == [
         "**Greyjoy attacks Lannister in The Golden Sound from Ironman's Bay with Ship.**",
         "House cards revealed: Lannister Cersei Lannister, Greyjoy Aeron Damphair.",
@@ -93,11 +96,13 @@ def test_the_orders_are_revealed_house_by_house_in_the_words_players_write() -> 
 def test_a_step_waits_for_its_end_and_a_table_wide_question_posts_what_came_before() -> None:
     march = ev("march", "Stark marches ...", house="stark", area="winterfell", moves={}, attack="moat-cailin")
     combat = ev("combat", "Stark attacks ...", area="moat-cailin", attacker="stark", defender="greyjoy")
-    assert next_posts([], [march, combat], flush=False) == []  # the combat is not over: nothing is posted yet
+    assert next_posts([], [march, combat], flush=False) == ([], [march, combat])  # the combat is not over yet
     end = ev("combat_end", "The combat in Moat Cailin is over.", area="moat-cailin")
     cleanup = ev("clean_up", "Round 2 ends.")
     westeros = ev("round", "Round 3 begins.", round=3)
-    posts = next_posts([march, combat], [end, cleanup, westeros, ev("bid_submitted", "Stark has bid.")], flush=True)
+    posts, waiting = next_posts([march, combat], [end, cleanup, westeros, ev("bid_submitted", "Stark has bid.")],
+                                flush=True)
+    assert waiting == []
     assert [p.step for p in posts] == ["round_end", "step"] and posts[0].board is not None
     assert posts[1].lines == ["**Round 3 begins.**"]  # who has bid is for the status message
     # read back from the store: what waits is after the last closing event, and after the last table-wide answer
@@ -127,3 +132,26 @@ def test_a_six_player_game_posts_at_most_12_public_posts_per_round(tmp_path: Pat
     for text, moved in zip(marches, moves, strict=True):
         for dest, units in moved.items():
             assert f"{', '.join(UNIT_NAMES[u] for u in units)} to {areas[dest].name}" in text, text
+
+
+def test_a_game_loaded_afresh_after_every_answer_posts_the_same_feed(tmp_path: Path) -> None:
+    """The events waiting for their post are cached with the loaded game; read back from the store instead (the
+    game evicted after every answer, as after a restart), the feed is the same, post for post."""
+
+    async def feed(path: Path, evict: bool) -> list[list[str]]:
+        svc = await TableService.open(path, randbits=random.Random(4).getrandbits)
+        try:
+            gid, _ = await seat_table(svc, 4)
+            for user, a in await random_plan(svc, gid, 4):  # the same answers in both runs
+                assert (await svc.answer(gid, user, a.decision, a.answer)).accepted
+                if evict:
+                    svc.core.drop(gid)
+            transport = RecordingTransport()
+            await svc.flush(transport)
+            return [list(m.payload["lines"]) for m in transport.sent if m.kind == OutboxKind.POST]
+        finally:
+            await svc.close()
+
+    cached = asyncio.run(feed(tmp_path / "cached.sqlite3", evict=False))
+    read_back = asyncio.run(feed(tmp_path / "read.sqlite3", evict=True))
+    assert len(cached) > 30 and read_back == cached
