@@ -88,6 +88,7 @@ class AgotBot(commands.Bot):
             self._beat.cancel()
         for task in list(self._tasks):
             task.cancel()
+        self.transport.status_edits.close()
         await self.service.close()
         await super().close()
 

@@ -27,6 +27,7 @@ import discord
 
 from bot.frontend import text
 from bot.frontend.components import prompt_view
+from bot.frontend.debounce import Debounce
 from bot.frontend.seats import seat_view
 from bot.frontend.votes import vote_view
 from bot.render import Highlights, panel_fields, render
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 CLOSED_DMS = 50007
+STATUS_EVERY = 2.0  # seconds between two edits of a game's status message (later ones are folded into one)
 
 
 class DiscordTransport:
@@ -52,6 +54,7 @@ class DiscordTransport:
         self.bot = bot
         # game id -> the status message edited in place (after a restart: found again by its stored id)
         self.status_messages: dict[int, discord.Message | discord.PartialMessage] = {}
+        self.status_edits = Debounce(STATUS_EVERY)
 
     async def send(self, msg: OutboxMessage) -> str:
         try:
@@ -95,6 +98,8 @@ class DiscordTransport:
                 return str(sent.id)
             case OutboxKind.BOARD:
                 return str((await self._board(msg, send)).id)
+            case OutboxKind.POST:
+                return await self._post(msg, send)
             case OutboxKind.STATUS:
                 return await self._status(msg, where)
             case OutboxKind.GAME_OVER:
@@ -141,15 +146,11 @@ class DiscordTransport:
     async def _board(self, msg: OutboxMessage, send: Any) -> discord.Message:
         payload = msg.payload
         view = payload.get("view") or {}
-        png = await asyncio.to_thread(render, view, Highlights.from_payload(payload.get("highlights") or {}))
         caption = f"**Game #{msg.game_id}** · round {view.get('round', '?')} · {payload.get('caption', '')}"
         if msg.audience == Audience.PLAYER:
             caption += "\n🔒 Only you see this board (your own face-down orders are shown)."
-        file = discord.File(io.BytesIO(png), filename=f"agot-{msg.game_id}-round{view.get('round', 0)}.png")
-        embed = discord.Embed(colour=discord.Colour.dark_gold())
-        for name, value in panel_fields(view):  # the panel's facts as text: tracks, supply, Power, hands, cards
-            embed.add_field(name=name, value=value, inline=True)
-        result: discord.Message = await send(text.clip(caption), file=file, embed=embed, nonce=msg.key)
+        result: discord.Message = await send(text.clip(caption), **await self._picture(msg.game_id, payload),
+                                             nonce=msg.key)
         return result
 
     async def _standings_in_parent(self, where: discord.abc.Messageable, content: str, key: str) -> None:
@@ -163,6 +164,27 @@ class DiscordTransport:
             await parent.send(f"{content}\nThe game's thread: <#{where.id}>.", nonce=_nonce(key, 1),
                               allowed_mentions=discord.AllowedMentions.none())
 
+    async def _picture(self, game_id: int, board: dict[str, Any]) -> dict[str, Any]:
+        """The board's image and its panel's facts as text (tracks, supply, Power, hands, cards) in an embed."""
+        view = board.get("view") or {}
+        png = await asyncio.to_thread(render, view, Highlights.from_payload(board.get("highlights") or {}))
+        file = discord.File(io.BytesIO(png), filename=f"agot-{game_id}-round{view.get('round', 0)}.png")
+        embed = discord.Embed(colour=discord.Colour.dark_gold())
+        for name, value in panel_fields(view):
+            embed.add_field(name=name, value=value, inline=True)
+        return {"file": file, "embed": embed}
+
+    async def _post(self, msg: OutboxMessage, send: Any) -> str:
+        """One step of the feed: its lines (split only if they pass Discord's limit), the board with the last."""
+        board = msg.payload.get("board")
+        posts = text.chunks([f"-# Game #{msg.game_id}", *msg.payload.get("lines", [])])
+        first = None
+        for i, post in enumerate(posts):
+            extra = await self._picture(msg.game_id, board) if board and i == len(posts) - 1 else {}
+            sent = await send(post, **extra, nonce=_nonce(msg.key, i))
+            first = first or sent
+        return str(first.id) if first else "empty"
+
     async def _status(self, msg: OutboxMessage, where: discord.abc.Messageable) -> str:
         gid = msg.game_id
         content = text.status_text(gid, msg.payload.get("status") or {})  # a StatusPayload
@@ -171,10 +193,10 @@ class DiscordTransport:
             stored = await self.bot.posts.message_id(gid, STATUS)  # the one posted before a restart
             old = where.get_partial_message(stored) if stored is not None else None
         if old is not None:
-            try:
-                edited = await old.edit(content=content)
-                self.status_messages[gid] = edited
-                return str(edited.id)
+            target = old
+            try:  # at most one edit every STATUS_EVERY seconds; edits in between fold into the newest
+                await self.status_edits.run(gid, lambda: target.edit(content=content))
+                return str(target.id)
             except discord.NotFound:  # deleted by a member: posted anew below
                 pass
         sent = await where.send(content, nonce=msg.key)

@@ -3,6 +3,7 @@ selects and DM text. Nothing in the test calls the service or the engine."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 
@@ -88,6 +89,11 @@ async def test_a_whole_game_from_create_to_final_standings(world, monkeypatch, c
     standings = next(m.content for m in history if (m.content or "").startswith("🏆"))
     assert all(f"{place}. " in standings for place in range(1, count + 1))
     assert sum(1 for m in history if m.attachments) >= 10  # boards after reveals, combats and rounds
+    # a quiet feed: one post per step, none per answer (the status message says who is awaited)
+    rounds = int(re.search(r"in round (\d+)", standings).group(1))  # type: ignore[union-attr]
+    assert len(history) <= 12 * rounds + 4, (len(history), rounds)  # + the start's three posts and the standings
+    assert not [m for m in history if re.search(r"has placed orders|has bid for|has chosen a House card",
+                                                 m.content or "")]
     # every prompt a user received names that user's own house, never another's
     for p in players:
         for m in p.dms():

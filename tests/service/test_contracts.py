@@ -14,6 +14,7 @@ SHAPES: dict[OutboxKind, tuple[type[Any], ...]] = {
     OutboxKind.EVENTS: (m.EventsPayload,),
     OutboxKind.PROMPT: (m.PromptPayload,),
     OutboxKind.BOARD: (m.BoardPayload,),
+    OutboxKind.POST: (m.PostPayload, m.BoardPostPayload),
     OutboxKind.STATUS: (m.StatusPayload,),
     OutboxKind.REMINDER: (m.PromptPayload, m.PublicReminderPayload),
     OutboxKind.NOTICE: (m.NoticePayload, m.ClosedDmPayload),
