@@ -141,11 +141,17 @@ class Game(Table):
             return []
         frame = self.state.stack[-1]
         handler = STEPS[frame["step"]]
-        out = [handler.decision(self, frame, p, did) for p, did in by_id(frame.get("asked", {}))
-               if player in (None, p)]
+        asked: dict[str, str] = frame.get("asked", {})
+        if player is not None:
+            asked = {player: asked[player]} if player in asked else {}
+        out = [handler.decision(self, frame, p, did) for p, did in by_id(asked)]
         if submitted:
-            out += [replace(handler.decision(self, frame, p, did), submitted=True)
-                    for p, did in by_id(frame.get("submitted", {})) if player in (None, p)]
+            answered: dict[str, str] = frame.get("submitted", {})
+            if player is not None:
+                answered = {player: answered[player]} if player in answered else {}
+            for p, did in by_id(answered):
+                out.append(handler.decision(self, frame, p, did))
+                out[-1].submitted = True
         return out
 
     def _decision(self, decision_id: str) -> Decision | None:
@@ -222,10 +228,12 @@ class Game(Table):
     def _waiting_entries(self) -> list[dict[str, str]]:
         """Who must decide what, publicly ({"house", "kind", "label"}), built once per open decision."""
         asked = self.state.stack[-1].get("asked", {}) if self.state.stack and not self.over else {}
-        if any(did not in self._waiting for did in asked.values()):
-            self._waiting = {d.id: {"house": d.player, "kind": d.kind, "label": d.label}
-                             for d in (present(self, d, choices=False) for d in self.raw_decisions())}
-        return [self._waiting[did] for _, did in by_id(asked)]
+        ids = sorted(asked.values(), key=int)  # in the order posed (by_id)
+        waiting = self._waiting
+        if any(did not in waiting for did in ids):
+            waiting = self._waiting = {d.id: {"house": d.player, "kind": d.kind, "label": d.label}
+                                       for d in (present(self, d, choices=False) for d in self.raw_decisions())}
+        return [waiting[did] for did in ids]
 
     # --- the loop ------------------------------------------------------------------------------
 
@@ -278,7 +286,7 @@ class Game(Table):
 def by_id(asked: dict[str, str]) -> list[tuple[str, str]]:
     """A frame's questions (player -> decision id) in the order they were posed: by decision id, never by the
     dict's order, which a reload from sorted-key JSON changes."""
-    return sorted(asked.items(), key=lambda pair: int(pair[1]))
+    return sorted(asked.items(), key=lambda pair: int(pair[1])) if len(asked) > 1 else list(asked.items())
 
 
 def _listed(decision: Decision, answer: Any) -> Any:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 def areas_needing_orders(game: Game, house: str) -> list[str]:
     """Every area with at least one of the house's units (7.1, 7.2)."""
-    return sorted(a for a, st in game.state.areas.items() if st.units and st.house == house)
+    return sorted([a for a, st in game.state.areas.items() if st.units and st.house == house])
 
 
 def special_limit(game: Game, house: str) -> int:
@@ -63,9 +63,17 @@ def max_placeable(game: Game, house: str, tokens: list[str] | None = None) -> in
     """How many orders the house can legally place: regular eligible + specials up to its stars (``tokens``:
     its eligible tokens, when already known)."""
     tokens = eligible_tokens(game, house, placed=[]) if tokens is None else tokens
-    regular = sum(1 for t in tokens if not game.board.order_tokens[t].special)
-    special = sum(1 for t in tokens if game.board.order_tokens[t].special)
-    return regular + min(special, special_limit(game, house))
+    return _placeable(game.board, tuple(tokens), special_limit(game, house))
+
+
+@lru_cache(maxsize=256)
+def _placeable(b: Board, tokens: tuple[str, ...], limit: int) -> int:
+    special = sum(1 for t in tokens if b.order_tokens[t].special)
+    return len(tokens) - special + min(special, limit)
+
+
+DEFAULT_PREFERENCE = ("D+1a", "D+1b", "CPa", "CPb", "D+2*", "CP*", "S0a", "S0b", "S+1*", "Ra", "Rb", "R*", "M-1",
+                      "M0", "M+1*")
 
 
 def default_orders(game: Game, house: str, areas: list[str] | None = None,
@@ -73,19 +81,24 @@ def default_orders(game: Game, house: str, areas: list[str] | None = None,
     """The deadline's orders (docs/decisions.md): Defense and Consolidate Power first, then Support, Raid and
     March, within the restrictions and the star limit; Consolidate Power goes to land areas, where it yields.
     (``areas`` and ``tokens``: the areas needing orders and the eligible tokens, when already known.)"""
-    b = game.board
     areas = areas_needing_orders(game, house) if areas is None else areas
     tokens = eligible_tokens(game, house, placed=[]) if tokens is None else tokens
-    preference = ["D+1a", "D+1b", "CPa", "CPb", "D+2*", "CP*", "S0a", "S0b", "S+1*", "Ra", "Rb", "R*",
-                  "M-1", "M0", "M+1*"]
-    ordered = [t for t in preference if t in tokens]
+    return dict(_default_orders(game.board, tuple(areas), tuple(tokens), special_limit(game, house)))
+
+
+@lru_cache(maxsize=256)
+def _default_orders(b: Board, areas: tuple[str, ...], tokens: tuple[str, ...],
+                    limit: int) -> tuple[tuple[str, str], ...]:
+    """``default_orders`` as a pure function of the areas, the eligible tokens and the star limit."""
     chosen: list[str] = []
     specials = 0
-    for token in ordered:
+    for token in DEFAULT_PREFERENCE:
         if len(chosen) == len(areas):
             break
-        if game.board.order_tokens[token].special:
-            if specials >= special_limit(game, house):
+        if token not in tokens:
+            continue
+        if b.order_tokens[token].special:
+            if specials >= limit:
                 continue
             specials += 1
         chosen.append(token)
@@ -95,7 +108,7 @@ def default_orders(game: Game, house: str, areas: list[str] | None = None,
     rest = [a for a in areas if a not in lands[:len(collect)]]
     placed = dict(zip(lands, collect))
     placed.update(zip(rest, others + collect[len(lands):]))
-    return placed
+    return tuple(placed.items())
 
 
 def place_token(game: Game, house: str, area: str, text: str, others: dict[str, str]) -> tuple[str, str | None]:
@@ -289,13 +302,15 @@ class PlanningStep(WaitingStep):
         if stage == "assign":
             areas = areas_needing_orders(game, player)
             tokens = eligible_tokens(game, player, placed=[])
+            limit = special_limit(game, player)
+            known = (tuple(areas), tuple(tokens))
             return Decision(
                 id=did, player=player, kind="orders", secret=True, reveal_group=f"orders-{game.state.round}",
                 prompt="Place one order on each area holding your units.",
-                info={"areas": areas, "tokens": tokens, "special_limit": special_limit(game, player),
-                      "must_place": min(len(areas), max_placeable(game, player, tokens)),
+                info={"areas": areas, "tokens": tokens, "special_limit": limit,
+                      "must_place": min(len(areas), _placeable(game.board, known[1], limit)),
                       "restrictions": list(game.state.restrictions)},
-                default=default_orders(game, player, areas, tokens),
+                default=dict(_default_orders(game.board, *known, limit)),
             )
         if stage == "done" and "peek" not in frame:
             return Decision(id=did, player=player, kind="raven", prompt=(

@@ -55,16 +55,14 @@ class AreaState:
     attacker: str | None = None  # during a combat here: the attacking house (A26)
     attacking: list[Unit] = field(default_factory=list)  # its units, out of the area they marched from
 
-    def to_dict(self, view: bool = False) -> dict[str, Any]:
-        """The area's fields, written once: the compact state form, or with ``view`` the form every view shows
-        (units and orders as objects; ``engine.agot.view`` adds the controller and hides face-down orders)."""
+    def to_dict(self) -> dict[str, Any]:
+        """The compact state form (``engine.agot.view`` builds the form every view shows)."""
         out: dict[str, Any] = {}
         if self.units:
             out["house"] = self.house
-            out["units"] = ([{"kind": u.kind, "routed": u.routed} for u in self.units] if view
-                            else [[u.kind, u.routed] for u in self.units])
+            out["units"] = [[u.kind, u.routed] for u in self.units]
         if self.order:
-            out["order"] = {"house": self.order.house, "token": self.order.token} if view else self.order.to_dict()
+            out["order"] = self.order.to_dict()
         if self.power_token:
             out["power_token"] = self.power_token
         if self.garrison:
@@ -74,7 +72,7 @@ class AreaState:
         if self.blocked:
             out["blocked"] = True
         if self.attacker:
-            out["attacking"] = {"house": self.attacker, "units": _units(self.attacking, view)}
+            out["attacking"] = {"house": self.attacker, "units": [[u.kind, u.routed] for u in self.attacking]}
         return out
 
     def copy(self) -> AreaState:
@@ -236,12 +234,6 @@ class GameState:
             notes=_copy(raw.get("notes", {})),
             sealed=_copy(raw.get("sealed", {})),
         )
-
-
-def _units(units: list[Unit], view: bool) -> list[Any]:
-    if view:
-        return [{"kind": u.kind, "routed": u.routed} for u in units]
-    return [[u.kind, u.routed] for u in units]
 
 
 def _in_order(mapping: dict[str, Any], order: list[str]) -> dict[str, Any]:
