@@ -270,7 +270,7 @@ class Game(Table):
             if not forced:
                 return
             self.announce_forced(forced[0].player, forced[0].kind, forced[0].options[0],  # type: ignore[index]
-                                 secret=forced[0].secret)
+                                 secret=forced[0].secret, why=forced[0].info.get("skipped", ""))
             self._apply(forced[0], forced[0].options[0])  # type: ignore[index]
         raise RuntimeError("the game made no progress")
 
