@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine.agot.board import Board
 from engine.agot.frames import PlanningFrame as Frame
 from engine.agot.notation import area_id, split_orders
-from engine.agot.orders import NOT_AN_ORDER, describe, is_restricted, notations, token_ids
+from engine.agot.orders import NOT_AN_ORDER, describe, is_restricted, notations, orders_in_words, token_ids
 from engine.agot.state import Order
 from engine.agot.steps import WaitingStep, step
 from engine.core import Audience, Decision, IllegalAnswer, answers
@@ -188,7 +188,7 @@ def parse_orders(game: Game, house: str, text: str) -> dict[str, str]:
                 errors.append(f"{answers.quote(part)}: write an area and an order, e.g. Winterfell M+1")
                 continue
         try:
-            area = area_id(game.board, area_text, among=mine)
+            area = area_id(game.board, _without_house(game, area_text), among=mine)
         except IllegalAnswer as refusal:
             errors.append(str(refusal))
             continue
@@ -202,6 +202,13 @@ def parse_orders(game: Game, house: str, text: str) -> dict[str, str]:
     if not out:
         raise IllegalAnswer("No order found: write e.g. Winterfell M+1, White Harbor D+1.")
     return out
+
+
+def _without_house(game: Game, text: str) -> str:
+    """An area's text without a house name written before it, as the feed writes orders ("Stark Winterfell")."""
+    first, _, rest = text.partition(" ")
+    names = {info["name"].lower() for info in game.board.houses.values()}
+    return rest if rest and first.lower() in names and not _names_an_area(game, text) else text
 
 
 def _names_an_area(game: Game, text: str) -> bool:
@@ -328,7 +335,7 @@ class PlanningStep(WaitingStep):
             name = game.house_name(decision.player)
             game.emit("orders_sealed", f"{name}'s orders.", Audience.sealed(decision.reveal_group or ""),
                       house=decision.player, orders=orders)
-            game.emit("orders_placed", f"Your orders are recorded ({len(orders)} orders).",
+            game.emit("orders_placed", "Your orders are recorded:\n" + "\n".join(orders_in_words(game.board, orders)),
                       Audience.player(decision.player), orders=orders)
             game.emit("orders_submitted", f"{name} has placed orders.", house=decision.player)
         elif decision.kind == "raven":
@@ -337,6 +344,7 @@ class PlanningStep(WaitingStep):
             self._peek(game, frame, decision, answer)
 
     def _raven(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
+        answer = _twin_swap(game.board, decision.options or [], answer)
         if answer not in (decision.options or []):
             raise IllegalAnswer("That is not a legal use of the Messenger Raven.")
         house = decision.player
@@ -386,13 +394,33 @@ def raven_options(game: Game, house: str) -> list[dict[str, Any]]:
     on_board = tokens_on_board(game, house)
     specials = sum(1 for t in on_board if b.order_tokens[t].special)
     limit = special_limit(game, house)
-    free = eligible_tokens(game, house)
+    free: dict[tuple[str, int, bool], str] = {}  # twin tokens (D+1a, D+1b) do the same: one of each kind
+    for token in eligible_tokens(game, house):
+        free.setdefault(_kind_of(b, token), token)
     for area, st in sorted(game.state.areas.items()):
         if not st.order or st.order.house != house:
             continue
-        was_special = b.order_tokens[st.order.token].special
-        for token in free:
-            if b.order_tokens[token].special and specials - was_special + 1 > limit:
+        was = st.order.token
+        for kind, token in free.items():
+            if kind == _kind_of(b, was):
+                continue  # the same order again changes nothing
+            if kind[2] and specials - b.order_tokens[was].special + 1 > limit:
                 continue
             options.append({"action": "swap", "area": area, "token": token})
     return options
+
+
+def _twin_swap(b: Board, options: list[Any], answer: Any) -> Any:
+    """A swap naming the twin of the listed token (``S0b`` for ``S0a``) is that option; any other answer as is."""
+    if not isinstance(answer, dict) or answer.get("action") != "swap" or not isinstance(answer.get("token"), str) \
+            or answer["token"] not in b.order_tokens:
+        return answer
+    kind = _kind_of(b, answer["token"])
+    return next((o for o in options if o["action"] == "swap" and o["area"] == answer.get("area")
+                 and _kind_of(b, o["token"]) == kind), answer)
+
+
+def _kind_of(b: Board, token: str) -> tuple[str, int, bool]:
+    """What an order token does: its type, modifier and whether it is special (twins share it)."""
+    t = b.order_tokens[token]
+    return t.type, t.modifier, t.special
