@@ -175,6 +175,8 @@ def parse_orders(game: Game, house: str, text: str) -> dict[str, str]:
 
     Forgiving (any case, names or ids, unique prefixes, ``:``/``=`` or spaces); raises IllegalAnswer with a
     message per bad part. The result still goes through ``check_orders``, as ``submit`` does."""
+    if len(text) > answers.MAX_TEXT:
+        raise IllegalAnswer(f"That text is far longer than any set of orders (at most {answers.MAX_TEXT} characters).")
     mine = areas_needing_orders(game, house)
     out: dict[str, str] = {}
     errors = []
