@@ -2,7 +2,7 @@
 
 Which game a command means, who manages it and how refusals are shown: ``common.py``. The repairs of a game's
 managers are ``/agot-manage`` (``manage.py``). What cannot be taken back asks for confirmation (``confirm.py``).
-Discord allows 25 commands in a group; this one uses 19.
+Discord allows 25 commands in a group; this one uses 20 (the combat calculator is an option of ``board``).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from bot.render import render
 from bot.service import GameInfo, GameStatus, VoteStatus
 from bot.service.posts import ANNOUNCEMENT
 from bot.service.settings import normalize, vote_rules
+from bot.service.whispers import MAX_CHARS as WHISPER_CHARS
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -111,13 +112,14 @@ class AgotCog(commands.Cog):
                            weekend_hours="extra hours for a deadline whose span covers a Saturday or Sunday",
                            faceless="public messages name houses only until the game ends",
                            absence="while a player is away: stretch their deadlines, or the autopilot plays",
-                           thread="play in a new thread of this channel (default yes; no: in the channel itself)")
+                           thread="play in a new thread of this channel (default yes; no: in the channel itself)",
+                           whispers="players may send anonymous whispers between houses (default yes)")
     @app_commands.choices(houses=HOUSES, tiebreak=TIEBREAKS, absence=ABSENCE)
     async def create(self, interaction: discord.Interaction, players: app_commands.Range[int, 3, 6],
                      houses: str = "random", tides: bool = False, tiebreak: str = "rb2", orders_hours: HOURS = 24,
                      other_hours: HOURS = 12, join: bool = True, quiet_hours: str | None = None,
                      weekend_hours: app_commands.Range[int, 0, 168] = 0, faceless: bool = False,
-                     absence: str = "stretch", thread: bool = True) -> None:
+                     absence: str = "stretch", thread: bool = True, whispers: bool = True) -> None:
         if interaction.guild is None or interaction.channel_id is None or interaction.channel is None:
             raise Refusal("Create a game in a server channel (or thread) where the table will play.")
         # in a thread or a forum post the game plays there; in a text channel, in a thread of its own
@@ -133,7 +135,8 @@ class AgotCog(commands.Cog):
                           "(`thread:True`) or in another channel.")
         settings: dict[str, Any] = {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
                                     "deadlines": {"orders": orders_hours * 3600, "default": other_hours * 3600},
-                                    "weekend_hours": weekend_hours, "faceless": faceless, "absence": absence}
+                                    "weekend_hours": weekend_hours, "faceless": faceless, "absence": absence,
+                                    "whispers": whispers}
         zone = await self.bot.zones.zone_of(interaction.user.id)
         settings["zone"] = zone
         if quiet_hours is not None:
@@ -247,7 +250,8 @@ class AgotCog(commands.Cog):
         threshold, vote_hours = vote_rules(s)
         return (f"Settings: {info.players} players, houses {WORDS[s.get('houses', 'random')].lower()}, Tides of "
                 f"Battle {'on' if s.get('tides_of_battle') else 'off'}, tie-breaks: {WORDS[s.get('tiebreak', 'rb2')]}, "
-                f"absence: {s.get('absence', 'stretch')}, deadlines: "
+                f"absence: {s.get('absence', 'stretch')}, whispers {'on' if s.get('whispers', True) else 'off'}, "
+                "deadlines: "
                 f"{deadlines or 'defaults'}{text.shape_words(s)}; votes pass with {threshold:.0%} of the seated "
                 f"players and close after {vote_hours:g} h.")
 
@@ -424,6 +428,22 @@ class AgotCog(commands.Cog):
         await interaction.response.send_message(
             f"Game #{info.id}: its replay file. Re-play it with `python -m bot.admin replay FILE`.", ephemeral=True,
             file=discord.File(io.BytesIO(data), filename=f"agot-{info.id}-replay.json"))
+
+    # --- anonymous negotiation (issue 15; the service: bot/service/whispers.py) -----------------------------
+
+    @agot.command(name="whisper", description="Send another house a message signed only with your house")
+    @app_commands.describe(house="the house that receives it, by name in any case (e.g. Stark)",
+                           text=f"your message, at most {WHISPER_CHARS} characters (only that house's player sees it)",
+                           game=GAME)
+    @app_commands.autocomplete(house=seated_house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def whisper(self, interaction: discord.Interaction, house: str, text: str, game: int | None = None) -> None:
+        # a finished game is found in its channel, to be refused in words (in a DM: the running games only)
+        info = await game_for(interaction, game, PLAYING + ((GameStatus.FINISHED,) if interaction.guild else ()))
+        target = house_of(house, game_houses(info))
+        words = await self.service.whisper(info.id, interaction.user.id, target, text)
+        self.bot.kick()
+        await interaction.response.send_message(words, ephemeral=True)
 
     # --- absence and time zones (issue 12, issue 15) -------------------------------------------------------
 

@@ -6,7 +6,7 @@ and its collaborators and hands each call to the one that does it (the flow of a
 - ``lobby.py`` (create, join, start, pause, resume, cancel, replace), ``reads.py`` (views, pending, status, log),
   ``seats.py`` (absence, autopilot, open seats), ``votes.py``, ``repairs.py`` (force, set_deadline, a vote's
   extend and end), ``deadlines.py`` (the timers, one handler per kind), ``history.py`` (history, rewind),
-  ``extras.py`` (digest, my games, ratings, replay file).
+  ``extras.py`` (digest, my games, ratings, replay file), ``whispers.py`` (anonymous whispers between houses).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from bot.service.reads import Reads
 from bot.service.repairs import Repairs
 from bot.service.seats import Seats
 from bot.service.votes import Votes
+from bot.service.whispers import Whispers
 from bot.storage import SqliteStore, Store
 
 
@@ -45,6 +46,7 @@ class TableService:
         self.votes = Votes(core, self.lobby, self.seats, self.history_of, self.repairs)
         self.deadlines = Deadlines(core, self.seats, self.votes)
         self.extras = Extras(core, self.reads)
+        self.whispers = Whispers(core)
         self._tasks: list[asyncio.Task[None]] = []
 
     @classmethod
@@ -217,3 +219,9 @@ class TableService:
 
     async def replay_file(self, game_id: int) -> bytes:
         return await self.extras.replay_file(game_id)
+
+    # --- whispers (whispers.py) -------------------------------------------------------------------------------
+
+    async def whisper(self, game_id: int, user_id: int, house: str, text: str) -> str:
+        """Relay ``text`` by DM from the user's house to ``house``'s player, naming only the sending house."""
+        return await self.whispers.whisper(game_id, user_id, house, text)
