@@ -2,7 +2,7 @@
 
 Which game a command means, who manages it and how refusals are shown: ``common.py``. The repairs of a game's
 managers are ``/agot-manage`` (``manage.py``). What cannot be taken back asks for confirmation (``confirm.py``).
-Discord allows 25 commands in a group; this one uses 20 (the combat calculator is an option of ``board``).
+Discord allows 25 commands in a group; this one uses 20 (the combat calculator is ``board calc:``).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from bot.service import GameInfo, GameStatus, VoteStatus
 from bot.service.posts import ANNOUNCEMENT
 from bot.service.settings import normalize, vote_rules
 from bot.service.whispers import MAX_CHARS as WHISPER_CHARS
+from engine.agot.board import board
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -100,6 +101,14 @@ class AgotCog(commands.Cog):
         names = sorted(self.lookup)
         hits = [n for n in names if current.lower() in n.lower()] or difflib.get_close_matches(current, names, 10)
         return [app_commands.Choice(name=n, value=n) for n in hits[:25]]
+
+    async def area_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Areas of the board whose name holds what is typed (after the last comma of a list)."""
+        head, _, last = current.rpartition(",")
+        names = sorted(a.name for a in board().areas.values() if a.kind != "port")
+        hits = [n for n in names if last.strip().lower() in n.lower()][:25]
+        prefix = f"{head}, " if head else ""
+        return [app_commands.Choice(name=(prefix + n)[:100], value=(prefix + n)[:100]) for n in hits]
 
     # --- the lobby ------------------------------------------------------------------------------------------
 
@@ -269,14 +278,27 @@ class AgotCog(commands.Cog):
         await interaction.response.send_message(text.clip(f"{head}\n{self.settings_line(info)}"), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
-    @agot.command(name="board", description="The board as an image (private: your own view, only to you)")
-    @app_commands.describe(private="your own house's view, shown only to you", game=GAME)
+    @agot.command(name="board", description="The board as an image, or (calc:) a private combat calculator")
+    @app_commands.describe(private="your own house's view, shown only to you", game=GAME,
+                           calc="combat calculator: the area attacked (the figures from your view, only to you)",
+                           march_from="combat calculator: the marching area(s), comma-separated (default: yours "
+                                      "next to it)")
+    @app_commands.rename(march_from="from")
+    @app_commands.autocomplete(calc=area_choices, march_from=area_choices)
     @app_commands.autocomplete(game=game_choices)
     async def board_image(self, interaction: discord.Interaction, private: bool = False,
-                          game: int | None = None) -> None:
+                          game: int | None = None, calc: str | None = None, march_from: str | None = None) -> None:
         info = await game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
         if info.status == GameStatus.LOBBY:
             raise Refusal(f"Game #{info.id} has not started yet.")
+        if calc is not None or march_from is not None:
+            if calc is None:
+                raise Refusal("Name the area attacked with `calc:` (and the marching areas with `from:`).")
+            sources = [a for a in (march_from or "").split(",") if a.strip()] or None
+            words = await self.service.calc(info.id, interaction.user.id, calc, sources)
+            await interaction.response.send_message(text.clip(words), ephemeral=True,
+                                                    allowed_mentions=discord.AllowedMentions.none())
+            return
         if private and info.seat_of(interaction.user.id) is None:
             raise Refusal("You have no seat in this game: only the public board is yours to see.")
         await interaction.response.defer(ephemeral=private, thinking=True)

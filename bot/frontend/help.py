@@ -46,7 +46,8 @@ Anything else may be answered as JSON, as documented in docs/decisions.md."""),
 **Lobby**: `/agot create` (players, houses random or chosen, Tides of Battle, tie-breaks, hours for orders and \
 other decisions, quiet and weekend hours, faceless, absence, whispers), `join`, `leave`, `start`, `cancel` \
 (asks to confirm).
-**Reading**: `status` (who the game waits for, and its settings), `board` (`private:True`: your own view), \
+**Reading**: `status` (who the game waits for, and its settings), `board` (`private:True`: your own view; \
+`calc:Moat Cailin from:Winterfell`: a private combat calculator, from what you may see), \
 `hand` (every House card in hand and discarded), `log` (recent events; `round:` a past phase with its board), \
 `card` (any card or area), `digest` (what changed since you last looked), `mygames`, `ratings` \
 (`user:` one member's record), `replay` (a finished game's file).
