@@ -131,8 +131,10 @@ def combat_calc(view: dict[str, Any], area: str, sources: list[str] | None = Non
     return {"area": target, "attacker": attack, "defender": defence,
             "support": [x for x in _support(view, target, attacker, defender, castle) if x["area"] not in froms],
             "other_marchers": others,
-            "cards": {h: _cards(view, h) for h in (attacker, defender) if h},
-            "blade": None if view.get("blade_used") else view.get("dominance", {}).get("valyrian_steel_blade"),
+            # against a neutral force no House card is played, so no Blade either (10.2)
+            "cards": {h: _cards(view, h) for h in (attacker, defender) if h and defender},
+            "blade": None if view.get("blade_used") or not defender else
+            view.get("dominance", {}).get("valyrian_steel_blade"),
             "tides": bool(view.get("settings", {}).get("tides_of_battle"))}
 
 
@@ -201,8 +203,8 @@ def calc_text(calc: dict[str, Any]) -> str:
         lines.append("Could march instead (name one with `from:`): "
                      + ", ".join(b.areas[a].name for a in calc["other_marchers"]) + ".")
     if dfn["house"] is None:
-        lines.append(f"**Defender**: the neutral force, strength **{dfn['neutral']}** (it gets no support and no "
-                     "House card).")
+        lines.append(f"**Defender**: the neutral force, strength **{dfn['neutral']}** (it gets no support, and no "
+                     "House card is played on either side).")
     else:
         lines.append(f"**Defender** {name(dfn['house'])}: units {_units_words(dfn['units'])}; Defense "
                      f"{_order_words(dfn, 'Defense')}; garrison {dfn['garrison']}; **{dfn['base']}** before support "
@@ -222,7 +224,7 @@ def calc_text(calc: dict[str, Any]) -> str:
     else:
         lines.append("No area next to it can support.")
     for house in (att["house"], dfn["house"]):
-        if house:
+        if house and dfn["house"]:
             cards = calc["cards"].get(house) or []
             listed = ", ".join(f"{c['name']} {c['strength']}" for c in cards) or "none"
             lines.append(f"**{name(house)}'s possible House cards**: {listed}.")
@@ -230,8 +232,8 @@ def calc_text(calc: dict[str, Any]) -> str:
     a_high = att["base"] + maybe[ATTACK] + max((c["strength"] for c in calc["cards"].get(att["house"], [])), default=0)
     d_high = dfn["base"] + maybe[DEFENCE] + max((c["strength"] for c in calc["cards"].get(dfn["house"] or "", [])),
                                                 default=0)
-    lines.append(f"**Range**: attacker {a_low}-{a_high}, defender {d_low}-{d_high} (from its own houses' revealed "
-                 "Support alone and no card, to every possible supporter and the strongest card).")
+    lines.append(f"**Range**: attacker {a_low}-{a_high}, defender {d_low}-{d_high} (low: no House card and only "
+                 "the side's own revealed Support; high: every possible supporter and the strongest card).")
     extras = []
     if calc["blade"] in (att["house"], dfn["house"]):
         extras.append(f"{name(calc['blade'])} holds the unused Valyrian Steel Blade (+1)")

@@ -11,8 +11,9 @@ import pytest
 
 from bot.service import ServiceError, TableService
 from bot.service.calc import combat_calc
+from engine.agot.agent import RandomAgent
 from engine.agot.board import board
-from tests.service.kit import aio, seated
+from tests.service.kit import aio, answer_randomly, seated
 
 AREAS = sorted(a.id for a in board().areas.values() if a.kind != "port")
 
@@ -105,7 +106,49 @@ def test_calc_figures_in_one_position() -> None:
     assert support["white-harbor"]["adds"] == {"attacker": 2}
     assert support["the-twins"]["order"] is None and support["the-twins"]["adds"] == {"attacker": 2, "defender": 2}
     assert [c["strength"] for c in calc["cards"]["stark"]] == [4, 3] and calc["blade"] == "lannister"
+    neutral = combat_calc(view_of(**{"winterfell": view["areas"]["winterfell"], "moat-cailin": {"neutral": 3}}),
+                          "moat-cailin")
+    assert neutral["defender"]["base"] == 3 and neutral["cards"] == {} and neutral["blade"] is None
     with pytest.raises(ServiceError, match="did you mean"):
         combat_calc(view, "Moat Cailn")
     with pytest.raises(ServiceError, match="without a combat"):
         combat_calc(view, "Castle Black")
+
+
+async def all_calcs(svc: TableService, gid: int, user: int) -> list[str]:
+    out = []
+    for area in AREAS:
+        try:
+            out.append(await svc.calc(gid, user, area))
+        except ServiceError as exc:
+            out.append(f"refused: {exc}")
+    return out
+
+
+@aio
+async def test_calc_does_not_change_when_another_house_bids_or_chooses_a_house_card(tmp_path: Path) -> None:
+    """A bid or a House card chosen by another house is hidden: every calc reply stays word for word the same."""
+    svc = await TableService.open(tmp_path / "db.sqlite3")
+    try:
+        gid, users = await seated(svc, 4)
+        agents = {u: RandomAgent(u) for u in users}
+        seen = {"bid": 0, "house_card": 0}
+        for _ in range(1500):
+            status = await svc.status(gid)
+            if status["status"] != "running" or min(seen.values()) >= 2:
+                break
+            waiting = status["waiting"]
+            kinds = [w["kind"] for w in waiting]
+            hidden = next((k for k in seen if kinds.count(k) >= 2), None)
+            if hidden is None:
+                assert (await answer_randomly(svc, gid, waiting[0]["user_id"],
+                                              agents[waiting[0]["user_id"]])).accepted
+                continue
+            viewer, other = [w["user_id"] for w in waiting if w["kind"] == hidden][:2]
+            before = await all_calcs(svc, gid, viewer)
+            assert (await answer_randomly(svc, gid, other, agents[other])).accepted
+            assert await all_calcs(svc, gid, viewer) == before, hidden
+            seen[hidden] += 1
+        assert seen["bid"] >= 1 and seen["house_card"] >= 1, seen
+    finally:
+        await svc.close()
