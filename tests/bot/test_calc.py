@@ -51,5 +51,11 @@ async def test_calc_answers_privately_without_leaking(table):
     assert nosy.ephemeral and nosy.response.content.startswith("❌") and "seat" in nosy.response.content
     typo = await members[0].slash(channel, "agot board", calc="Winterfel")
     assert typo.response.content.startswith("❌") and "did you mean Winterfell" in typo.response.content
+    offered = await members[0].autocomplete(channel, "agot board", "calc", "moat")
+    assert [c["value"] for c in offered] == ["Moat Cailin"]
+    listed = await members[0].autocomplete(channel, "agot board", "from", "Winterfell, white")
+    assert [c["value"] for c in listed] == ["Winterfell, White Harbor"]
+    told = await members[0].autocomplete(channel, "agot whisper", "house", "")
+    assert len(told) == 3  # the houses of this game
     alone = await members[0].slash(channel, "agot board", **{"from": "Winterfell"})
     assert alone.response.content.startswith("❌") and "calc:" in alone.response.content

@@ -34,10 +34,18 @@ async def test_a_whisper_reaches_one_house_only(table):
     got = [m.content for m in receiver.user.dm_channel.history() if SECRET in (m.content or "")]
     name = env.bot.service._tables[1].game.house_name(house[sender.id])
     assert got == [f"🕊️ A whisper from House {name} (game #1): {SECRET}"]
+    by_dm = await receiver.user.slash("agot whisper", house=name.lower(), text="Agreed, by DM")  # from a DM too
+    assert by_dm.response.content.startswith("🕊️")
+    assert any(f"🕊️ A whisper from House {to} (game #1): Agreed, by DM" == x.content
+               for x in sender.user.dm_channel.history())
     for m in members:  # the leak audit: nobody else's DMs, and no public post, hold the text
         if m is not receiver:
             assert not any(SECRET in (x.content or "") for x in m.user.dm_channel.history())
-    assert not any(SECRET in words for words in everything_public(*guild.channels.values(), channel))
+        if m is not sender:
+            assert not any("Agreed, by DM" in (x.content or "") for x in m.user.dm_channel.history()
+                           if x.author.bot)
+    public = everything_public(*guild.channels.values(), channel)
+    assert not any(SECRET in words or "Agreed, by DM" in words for words in public)
     assert not any(sender.user.name in (x.content or "") for x in receiver.user.dm_channel.history()
                    if "whisper" in (x.content or ""))
 
