@@ -8,7 +8,9 @@ A replay file is JSON::
      "seats": [{"house": "stark", "user_id": 42, "name": "Ann"}, ...],
      "answers": [{"seq": 1, "house": "stark", "decision": "7", "answer": <JSON>}, ...],
      "final": {"sha256": "...", "winner": "stark", "round": 9},      # optional: what the game reached
-     "salt": "..."}                                                   # optional: the fair-dealing salt
+     "salt": "...",                                                   # optional: the fair-dealing salt
+     "whispers": [{"from": "stark", "to": "lannister", "text": "...", "at": "<ISO time>"}, ...]}
+                                                       # optional: the houses' whispers, once the game is over
 
 It holds the RNG secret and every hidden answer, so it reveals the whole game: it is for finished games or the
 game's managers. ``replay`` re-plays it answer by answer; any refused answer, malformed field or a final state
@@ -57,6 +59,7 @@ class Replay:
     answers: list[Answer] = field(default_factory=list)
     final: dict[str, Any] | None = None
     salt: str | None = None  # with the seed, it must hash to the commitment posted when the game started
+    whispers: list[dict[str, str]] | None = None  # the whispers between houses (only in a finished game's file)
 
     def commitment(self) -> str | None:
         return commitment(str(self.seed), self.salt) if self.salt else None
@@ -104,6 +107,8 @@ class Replay:
             raw["final"] = self.final
         if self.salt is not None:
             raw["salt"] = self.salt
+        if self.whispers is not None:
+            raw["whispers"] = self.whispers
         return raw
 
     def save(self, path: Path) -> None:
@@ -136,7 +141,12 @@ class Replay:
         salt = raw.get("salt")
         if salt is not None and not isinstance(salt, str):
             raise ReplayError("field \"salt\" must be a string")
-        return cls(players, settings, raw["seed"], seats, answers, final, salt)
+        whispers = raw.get("whispers")
+        if whispers is not None and not (isinstance(whispers, list) and all(
+                isinstance(w, dict) and all(isinstance(w.get(k), str) for k in ("from", "to", "text", "at"))
+                for w in whispers)):
+            raise ReplayError("field \"whispers\" must be a list of {from, to, text, at}")
+        return cls(players, settings, raw["seed"], seats, answers, final, salt, whispers)
 
     @classmethod
     def load(cls, path: Path) -> Replay:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.admin.replay import Answer, Replay
+from bot.service.kinds import OVER
 from bot.service.replay import Divergence, apply_answers, end_if_ended_early, new_game, state_hash
 from bot.storage import GameRow, Repo, SqliteStore, StorageError
 from engine.agot import Game
@@ -147,13 +148,16 @@ async def cmd_verify(args: argparse.Namespace) -> int:
 
 
 async def exported_replay(repo: Repo, row: GameRow) -> Replay:
-    """The replay file of a stored game, checked by a re-play (the bot's ``/agot replay`` uses it too)."""
+    """The replay file of a stored game, checked by a re-play (the bot's ``/agot replay`` uses it too); the
+    whispers between houses are in it only once the game is over."""
     verdict = await verify_game(repo, row)
     if verdict.problem or verdict.game is None:
         raise Refusal(f"game {row.id} does not re-play from its log ({verdict.problem}); run verify")
     replay = await stored_replay(repo, row)
     replay.final = {"sha256": state_hash(verdict.game), "winner": verdict.game.state.winner,
                     "round": verdict.game.state.round}
+    if row.status in OVER:
+        replay.whispers = await repo.whispers(row.id)
     return replay
 
 

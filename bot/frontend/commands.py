@@ -2,7 +2,7 @@
 
 Which game a command means, who manages it and how refusals are shown: ``common.py``. The repairs of a game's
 managers are ``/agot-manage`` (``manage.py``). What cannot be taken back asks for confirmation (``confirm.py``).
-Discord allows 25 commands in a group; this one uses 19.
+Discord allows 25 commands in a group; this one uses 20 (the combat calculator is ``board calc:``).
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ from bot.render import render
 from bot.service import GameInfo, GameStatus, VoteStatus
 from bot.service.posts import ANNOUNCEMENT
 from bot.service.settings import normalize, vote_rules
+from bot.service.whispers import MAX_CHARS as WHISPER_CHARS
+from engine.agot.board import board
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -100,6 +102,14 @@ class AgotCog(commands.Cog):
         hits = [n for n in names if current.lower() in n.lower()] or difflib.get_close_matches(current, names, 10)
         return [app_commands.Choice(name=n, value=n) for n in hits[:25]]
 
+    async def area_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """Areas of the board whose name holds what is typed (after the last comma of a list)."""
+        head, _, last = current.rpartition(",")
+        names = sorted(a.name for a in board().areas.values() if a.kind != "port")
+        hits = [n for n in names if last.strip().lower() in n.lower()][:25]
+        prefix = f"{head}, " if head else ""
+        return [app_commands.Choice(name=(prefix + n)[:100], value=(prefix + n)[:100]) for n in hits]
+
     # --- the lobby ------------------------------------------------------------------------------------------
 
     @agot.command(name="create", description="Create a game in this channel")
@@ -111,13 +121,14 @@ class AgotCog(commands.Cog):
                            weekend_hours="extra hours for a deadline whose span covers a Saturday or Sunday",
                            faceless="public messages name houses only until the game ends",
                            absence="while a player is away: stretch their deadlines, or the autopilot plays",
-                           thread="play in a new thread of this channel (default yes; no: in the channel itself)")
+                           thread="play in a new thread of this channel (default yes; no: in the channel itself)",
+                           whispers="players may send anonymous whispers between houses (default yes)")
     @app_commands.choices(houses=HOUSES, tiebreak=TIEBREAKS, absence=ABSENCE)
     async def create(self, interaction: discord.Interaction, players: app_commands.Range[int, 3, 6],
                      houses: str = "random", tides: bool = False, tiebreak: str = "rb2", orders_hours: HOURS = 24,
                      other_hours: HOURS = 12, join: bool = True, quiet_hours: str | None = None,
                      weekend_hours: app_commands.Range[int, 0, 168] = 0, faceless: bool = False,
-                     absence: str = "stretch", thread: bool = True) -> None:
+                     absence: str = "stretch", thread: bool = True, whispers: bool = True) -> None:
         if interaction.guild is None or interaction.channel_id is None or interaction.channel is None:
             raise Refusal("Create a game in a server channel (or thread) where the table will play.")
         # in a thread or a forum post the game plays there; in a text channel, in a thread of its own
@@ -133,7 +144,8 @@ class AgotCog(commands.Cog):
                           "(`thread:True`) or in another channel.")
         settings: dict[str, Any] = {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
                                     "deadlines": {"orders": orders_hours * 3600, "default": other_hours * 3600},
-                                    "weekend_hours": weekend_hours, "faceless": faceless, "absence": absence}
+                                    "weekend_hours": weekend_hours, "faceless": faceless, "absence": absence,
+                                    "whispers": whispers}
         zone = await self.bot.zones.zone_of(interaction.user.id)
         settings["zone"] = zone
         if quiet_hours is not None:
@@ -247,7 +259,8 @@ class AgotCog(commands.Cog):
         threshold, vote_hours = vote_rules(s)
         return (f"Settings: {info.players} players, houses {WORDS[s.get('houses', 'random')].lower()}, Tides of "
                 f"Battle {'on' if s.get('tides_of_battle') else 'off'}, tie-breaks: {WORDS[s.get('tiebreak', 'rb2')]}, "
-                f"absence: {s.get('absence', 'stretch')}, deadlines: "
+                f"absence: {s.get('absence', 'stretch')}, whispers {'on' if s.get('whispers', True) else 'off'}, "
+                "deadlines: "
                 f"{deadlines or 'defaults'}{text.shape_words(s)}; votes pass with {threshold:.0%} of the seated "
                 f"players and close after {vote_hours:g} h.")
 
@@ -265,14 +278,27 @@ class AgotCog(commands.Cog):
         await interaction.response.send_message(text.clip(f"{head}\n{self.settings_line(info)}"), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
-    @agot.command(name="board", description="The board as an image (private: your own view, only to you)")
-    @app_commands.describe(private="your own house's view, shown only to you", game=GAME)
+    @agot.command(name="board", description="The board as an image, or (calc:) a private combat calculator")
+    @app_commands.describe(private="your own house's view, shown only to you", game=GAME,
+                           calc="combat calculator: the area attacked (the figures from your view, only to you)",
+                           march_from="combat calculator: the marching area(s), comma-separated (default: yours "
+                                      "next to it)")
+    @app_commands.rename(march_from="from")
+    @app_commands.autocomplete(calc=area_choices, march_from=area_choices)
     @app_commands.autocomplete(game=game_choices)
     async def board_image(self, interaction: discord.Interaction, private: bool = False,
-                          game: int | None = None) -> None:
+                          game: int | None = None, calc: str | None = None, march_from: str | None = None) -> None:
         info = await game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
         if info.status == GameStatus.LOBBY:
             raise Refusal(f"Game #{info.id} has not started yet.")
+        if calc is not None or march_from is not None:
+            if calc is None:
+                raise Refusal("Name the area attacked with `calc:` (and the marching areas with `from:`).")
+            sources = [a for a in (march_from or "").split(",") if a.strip()] or None
+            words = await self.service.calc(info.id, interaction.user.id, calc, sources)
+            await interaction.response.send_message(text.clip(words), ephemeral=True,
+                                                    allowed_mentions=discord.AllowedMentions.none())
+            return
         if private and info.seat_of(interaction.user.id) is None:
             raise Refusal("You have no seat in this game: only the public board is yours to see.")
         await interaction.response.defer(ephemeral=private, thinking=True)
@@ -424,6 +450,22 @@ class AgotCog(commands.Cog):
         await interaction.response.send_message(
             f"Game #{info.id}: its replay file. Re-play it with `python -m bot.admin replay FILE`.", ephemeral=True,
             file=discord.File(io.BytesIO(data), filename=f"agot-{info.id}-replay.json"))
+
+    # --- anonymous negotiation (issue 15; the service: bot/service/whispers.py) -----------------------------
+
+    @agot.command(name="whisper", description="Send another house a message signed only with your house")
+    @app_commands.describe(house="the house that receives it, by name in any case (e.g. Stark)",
+                           text=f"your message, at most {WHISPER_CHARS} characters (only that house's player sees it)",
+                           game=GAME)
+    @app_commands.autocomplete(house=seated_house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def whisper(self, interaction: discord.Interaction, house: str, text: str, game: int | None = None) -> None:
+        # a finished game is found in its channel, to be refused in words (in a DM: the running games only)
+        info = await game_for(interaction, game, PLAYING + ((GameStatus.FINISHED,) if interaction.guild else ()))
+        target = house_of(house, game_houses(info))
+        words = await self.service.whisper(info.id, interaction.user.id, target, text)
+        self.bot.kick()
+        await interaction.response.send_message(words, ephemeral=True)
 
     # --- absence and time zones (issue 12, issue 15) -------------------------------------------------------
 

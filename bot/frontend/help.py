@@ -44,13 +44,17 @@ amount** (`3` bids 3 Power).
 Anything else may be answered as JSON, as documented in docs/decisions.md."""),
     "commands": ("Every command", """\
 **Lobby**: `/agot create` (players, houses random or chosen, Tides of Battle, tie-breaks, hours for orders and \
-other decisions, quiet and weekend hours, faceless, absence), `join`, `leave`, `start`, `cancel` (asks to confirm).
-**Reading**: `status` (who the game waits for, and its settings), `board` (`private:True`: your own view), \
+other decisions, quiet and weekend hours, faceless, absence, whispers), `join`, `leave`, `start`, `cancel` \
+(asks to confirm).
+**Reading**: `status` (who the game waits for, and its settings), `board` (`private:True`: your own view; \
+`calc:Moat Cailin from:Winterfell`: a private combat calculator, from what you may see), \
 `hand` (every House card in hand and discarded), `log` (recent events; `round:` a past phase with its board), \
 `card` (any card or area), `digest` (what changed since you last looked), `mygames`, `ratings` \
 (`user:` one member's record), `replay` (a finished game's file).
-**Playing**: `act` (your prompts here, only to you), `vote` (the table decides: pause, resume, extend, cancel, \
-kick, undo, end), `away` (`days:` or `until:`; `back:True` ends it), `timezone`, `help`.
+**Playing**: `act` (your prompts here, only to you), `whisper` (`house:` `text:` a message signed only with your \
+house, by DM to that house's player; 5 an hour, 500 characters; in the replay file once the game ends), `vote` (the \
+table decides: pause, resume, extend, cancel, kick, undo, end), `away` (`days:` or `until:`; `back:True` ends it), \
+`timezone`, `help`.
 **Repairs** (`/agot-manage`, shown to members with Manage Server): `pause`, `resume`, `rewind` and `kick` (both \
 ask to confirm), `replace`, `force`, `deadline`. A game's creator and the bot's owners may use them too."""),
     "deadlines": ("Deadlines, absences and time zones", """\

@@ -19,7 +19,7 @@ DEFAULT_VOTE_HOURS = 24.0  # a table vote still open after this long fails
 
 _KEYS = {"tides_of_battle", "tiebreak", "houses", "deadlines", "reminders", "replace_after", "vote_threshold",
          "vote_hours", "quiet_hours", "weekend_hours", "faceless",
-         "absence", "zone"}
+         "absence", "zone", "whispers"}
 
 
 def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
@@ -64,6 +64,9 @@ def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
     faceless = raw.get("faceless", False)
     if not isinstance(faceless, bool):
         raise ServiceError("faceless must be true or false.")
+    whispers = raw.get("whispers", True)  # /agot whisper between houses (whispers.py)
+    if not isinstance(whispers, bool):
+        raise ServiceError("whispers must be true or false.")
     absence = raw.get("absence", "stretch")  # while a player is away: stretch their deadlines, or autopilot
     if absence not in ("stretch", "autopilot"):
         raise ServiceError("absence must be 'stretch' or 'autopilot'.")
@@ -78,7 +81,8 @@ def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
             "deadlines": deadlines, "reminders": sorted(set(reminders)),
             "replace_after": replace_after, "vote_threshold": float(threshold), "vote_hours": float(vote_hours),
             "quiet_hours": list(quiet) if quiet is not None else None, "weekend_hours": weekend,
-            "faceless": faceless, "absence": absence, "zone": zone}
+            "faceless": faceless, "absence": absence, "zone": zone,
+            "whispers": whispers}
 
 
 def engine_settings(settings: dict[str, Any]) -> Settings:

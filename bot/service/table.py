@@ -6,7 +6,8 @@ and its collaborators and hands each call to the one that does it (the flow of a
 - ``lobby.py`` (create, join, start, pause, resume, cancel, replace), ``reads.py`` (views, pending, status, log),
   ``seats.py`` (absence, autopilot, open seats), ``votes.py``, ``repairs.py`` (force, set_deadline, a vote's
   extend and end), ``deadlines.py`` (the timers, one handler per kind), ``history.py`` (history, rewind),
-  ``extras.py`` (digest, my games, ratings, replay file).
+  ``extras.py`` (digest, my games, ratings, replay file), ``whispers.py`` (anonymous whispers between houses),
+  ``calc.py`` (the private combat calculator, over the player's own view).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from bot.service.calc import calc_text, combat_calc
 from bot.service.clock import Clock
 from bot.service.core import TableCore
 from bot.service.deadlines import Deadlines
@@ -24,12 +26,13 @@ from bot.service.extras import Extras
 from bot.service.history import History
 from bot.service.loaded import Table
 from bot.service.lobby import Lobby
-from bot.service.models import GameInfo, Reply, Seat
+from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher, Transport
 from bot.service.reads import Reads
 from bot.service.repairs import Repairs
 from bot.service.seats import Seats
 from bot.service.votes import Votes
+from bot.service.whispers import Whispers
 from bot.storage import SqliteStore, Store
 
 
@@ -45,6 +48,7 @@ class TableService:
         self.votes = Votes(core, self.lobby, self.seats, self.history_of, self.repairs)
         self.deadlines = Deadlines(core, self.seats, self.votes)
         self.extras = Extras(core, self.reads)
+        self.whispers = Whispers(core)
         self._tasks: list[asyncio.Task[None]] = []
 
     @classmethod
@@ -146,6 +150,13 @@ class TableService:
     async def view(self, game_id: int, user_id: int | None = None) -> dict[str, Any]:
         return await self.reads.view(game_id, user_id)
 
+    async def calc(self, game_id: int, user_id: int, area: str, sources: list[str] | None = None) -> str:
+        """The private combat calculator: an attack on ``area`` (from ``sources``), worked out from this user's
+        own view only (``calc.py``)."""
+        if await self.seat_of(game_id, user_id) is None:
+            raise ServiceError("The calculator works from your own house's view: you need a seat in this game.")
+        return calc_text(combat_calc(await self.view(game_id, user_id), area, sources))
+
     async def pending(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
         return await self.reads.pending(game_id, user_id)
 
@@ -217,3 +228,9 @@ class TableService:
 
     async def replay_file(self, game_id: int) -> bytes:
         return await self.extras.replay_file(game_id)
+
+    # --- whispers (whispers.py) -------------------------------------------------------------------------------
+
+    async def whisper(self, game_id: int, user_id: int, house: str, text: str) -> str:
+        """Relay ``text`` by DM from the user's house to ``house``'s player, naming only the sending house."""
+        return await self.whispers.whisper(game_id, user_id, house, text)

@@ -551,3 +551,17 @@ class SqliteRepo:
     async def set_member_zone(self, user_id: int, zone: str, now: str) -> None:
         self._write("INSERT INTO member_zones (user_id, zone, at) VALUES (?, ?, ?) ON CONFLICT (user_id) "
                     "DO UPDATE SET zone = excluded.zone, at = excluded.at", (user_id, zone, now))
+
+    # --- whispers between houses (issue 15) --------------------------------------------------------------
+
+    async def add_whisper(self, game_id: int, from_house: str, to_house: str, text: str, now: str) -> None:
+        self._write("INSERT INTO whispers (game_id, from_house, to_house, text, at) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, from_house, to_house, text, now))
+
+    async def whispers(self, game_id: int, from_house: str | None = None,
+                       since: str | None = None) -> list[dict[str, str]]:
+        """A game's whispers in the order sent; ``from_house``: one house's only; ``since``: sent at or after."""
+        rows = await self._all("SELECT from_house, to_house, text, at FROM whispers WHERE game_id = ? "
+                               "AND (? IS NULL OR from_house = ?) AND (? IS NULL OR at >= ?) ORDER BY id",
+                               (game_id, from_house, from_house, since, since))
+        return [{"from": str(r[0]), "to": str(r[1]), "text": str(r[2]), "at": str(r[3])} for r in rows]
