@@ -67,7 +67,10 @@ def _open(path: str, create: bool, upto: int | None) -> sqlite3.Connection:
     target = LATEST if upto is None else upto
     if not create and not Path(path).is_file():
         raise StorageError(f"{path}: no such database file")
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise StorageError(f"{path}: {exc}") from exc
     try:
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
