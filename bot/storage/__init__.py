@@ -16,9 +16,9 @@ from bot.storage.records import (
     from_iso,
     iso,
 )
-from bot.storage.repository import Pruned, Repo, StorageError, Store
+from bot.storage.repository import DELIVERY_WINDOW, Pruned, Repo, StorageError, Store
 from bot.storage.sqlite import LATEST, SqliteStore
-from bot.storage.stores import DELIVERY_WINDOW, compact, default_url, open_store, sqlite_path
+from bot.storage.stores import compact, default_url, open_store, sqlite_path
 
 __all__ = ["DELIVERY_WINDOW", "AnswerRow", "EventRow", "GameRow", "LATEST", "NewMessage", "OutboxRow", "PromptRow",
            "Pruned", "Repo", "RewindRow", "SeatRow", "SqliteStore", "StorageError", "Store", "TimerRow", "VoteRow",

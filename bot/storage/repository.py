@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, Protocol
 
 from bot.storage.records import (
@@ -39,6 +40,11 @@ from bot.storage.records import (
     VoteRow,
 )
 
+# A delivered message is kept this long (a re-send after a crash finds its key; Discord remembers a nonce for a
+# few minutes), then pruned: its payload was most of a finished game's database.
+DELIVERY_WINDOW = timedelta(hours=1)
+PACK_PER_PRUNE = 20  # finished games whose events one prune packs (the packing is Python work on the event loop)
+
 
 class StorageError(Exception):
     """The database cannot be used (written by a newer version of the bot, not a database, not writable) or an
@@ -50,6 +56,7 @@ class Pruned:
     messages: int  # delivered outbox rows removed
     timers: int  # finished timers removed
     snapshots: int  # snapshots removed
+    events: int  # events of finished games packed into their archive
 
 
 class Repo(Protocol):
@@ -95,7 +102,8 @@ class Repo(Protocol):
     async def prune(self, before: str) -> Pruned:
         """Drop what nothing needs any more: each outbox row delivered (or superseded) before ``before`` (the
         idempotency window has passed; ``delivered`` still counts it), finished timers, and the snapshots of
-        finished games other than their first and last (verify and replay need the answers, not those)."""
+        finished games other than their first and last (verify and replay need the answers, not those); pack the
+        events of up to PACK_PER_PRUNE finished games compactly (``events`` still reads them all)."""
         ...
 
     async def delivered(self, game_id: int) -> dict[str, int]:

@@ -23,25 +23,35 @@ Isolation (what ``repository.py`` promises, and how): the connection is only eve
   transaction's block, its commit included.
 
 ``busy_timeout`` covers other processes (the admin command line) using the same file.
+
+Bounded storage: every ``PRUNE_EVERY`` seconds of use the store runs ``Repo.prune`` on its own (delivered messages
+past ``DELIVERY_WINDOW``, finished timers, finished games' snapshots and events), so a database grows with its
+games' answers and history, not with everything ever sent. Freed pages are reused; ``compact`` also VACUUMs.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.storage.repository import StorageError
+from bot.storage.records import iso
+from bot.storage.repository import DELIVERY_WINDOW, StorageError
 from bot.storage.sqlite_repo import SqliteRepo, Statement, run_batch
 
+log = logging.getLogger("bot.storage")
 MIGRATIONS = Path(__file__).with_name("migrations")
 BUSY_TIMEOUT_MS = 5000
+PRUNE_EVERY = 600.0  # seconds between two automatic prunes
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 T = TypeVar("T")
 
@@ -176,6 +186,8 @@ class SqliteStore:
         self._pending: list[Member] = []  # transactions whose writes have not run yet
         self._uncommitted: list[Member] = []  # transactions that ran, waiting for the COMMIT
         self._committer: asyncio.Task[None] | None = None
+        self._pruner: asyncio.Task[None] | None = None
+        self._next_prune = time.monotonic() + PRUNE_EVERY
         self._closed = False
 
     @classmethod
@@ -240,6 +252,18 @@ class SqliteStore:
         """Make sure a committer runs: it commits every waiting transaction in one hop, then the next group."""
         if self._committer is None or self._committer.done():
             self._committer = asyncio.get_running_loop().create_task(self._commit_groups(), name="sqlite-commit")
+        if time.monotonic() >= self._next_prune and (self._pruner is None or self._pruner.done()):
+            self._next_prune = time.monotonic() + PRUNE_EVERY
+            self._pruner = asyncio.get_running_loop().create_task(self._prune(), name="sqlite-prune")
+
+    async def _prune(self) -> None:
+        try:
+            async with self.transaction() as repo:
+                pruned = await repo.prune(iso(datetime.now(UTC) - DELIVERY_WINDOW))
+        except StorageError as exc:
+            log.warning("pruning %s failed: %s", self.path, exc)
+            return
+        log.info("pruned %s: %s", self.path, pruned)
 
     async def _commit_groups(self) -> None:
         while self._pending or self._uncommitted:
@@ -300,6 +324,8 @@ class SqliteStore:
         """Commit what waits and close; closing again does nothing."""
         if self._closed:
             return
+        if self._pruner is not None:
+            await self._pruner
         await self.drain()
         self._closed = True
         async with self.lock:

@@ -9,6 +9,7 @@ import asyncio
 import json
 import secrets
 import sqlite3
+import zlib
 from collections.abc import Iterable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -25,7 +26,7 @@ from bot.storage.records import (
     TimerRow,
     VoteRow,
 )
-from bot.storage.repository import Pruned, StorageError
+from bot.storage.repository import PACK_PER_PRUNE, Pruned, StorageError
 
 if TYPE_CHECKING:
     from bot.storage.sqlite import SqliteStore
@@ -63,6 +64,12 @@ _LIVE = "(t.kind = 'vote' OR EXISTS (SELECT 1 FROM games g WHERE g.id = t.game_i
 _GAME_FIELDS = {"status", "settings", "seed", "seq", "round", "phase", "state_hash", "note", "updated_at",
                 "started_at", "finished_at", "players"}
 _SEAT_FIELDS = {"house", "missed", "state", "name", "away_from", "away_until"}
+
+
+def _position(e: EventRow) -> int:
+    """The engine's public "seq" of an event where it has one, else its number (what ``events(before=)`` uses)."""
+    seq = e.event.get("seq")
+    return int(seq) if seq is not None else e.n
 
 
 class SqliteRepo:
@@ -269,8 +276,9 @@ class SqliteRepo:
             return
         self._write_many(
             "INSERT INTO events (game_id, n, answer_seq, kind, audience, who, event) VALUES "
-            "(?, (SELECT COALESCE(MAX(n), 0) + 1 FROM events WHERE game_id = ?), ?, ?, ?, ?, ?)",
-            [(game_id, game_id, answer_seq, e["kind"], e["audience"]["kind"], e["audience"]["who"], _json(e))
+            "(?, (SELECT COALESCE(MAX(n), (SELECT last_n FROM event_archives WHERE game_id = ?), 0) + 1 FROM events "
+            "WHERE game_id = ?), ?, ?, ?, ?, ?)",
+            [(game_id, game_id, game_id, answer_seq, e["kind"], e["audience"]["kind"], e["audience"]["who"], _json(e))
              for e in events])
 
     async def events(self, game_id: int, audience: str | None = None, before: int | None = None,
@@ -290,8 +298,17 @@ class SqliteRepo:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(limit)
-        rows = await self._all(sql, args)
-        return [_build(EventRow, r, ("event",)) for r in reversed(rows)]
+        rows = [_build(EventRow, r, ("event",)) for r in reversed(await self._all(sql, args))]
+        packed = await self._one("SELECT events FROM event_archives WHERE game_id = ?", (game_id,))
+        if packed is None:
+            return rows
+        marked = await self._all("SELECT seq FROM answers WHERE game_id = ? AND rewound IS NOT NULL", (game_id,))
+        rewound = {r["seq"] for r in marked}
+        archived = [EventRow(game_id, e["n"], e["answer_seq"], e["event"])
+                    for e in json.loads(zlib.decompress(packed["events"]))]
+        kept = [e for e in archived if e.answer_seq not in rewound and (audience is None or e.audience == audience)
+                and (before is None or _position(e) < before)]
+        return (kept + rows)[-limit:] if limit is not None else kept + rows
 
     # --- snapshots -------------------------------------------------------------------------------------
 
@@ -368,7 +385,23 @@ class SqliteRepo:
                "AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = snapshots.game_id)")
         (snapshots,) = await self._one(f"SELECT count(*) {old}")
         self._write(f"DELETE {old}")
-        return Pruned(int(messages), int(timers), int(snapshots))
+        events = 0
+        for game in await self._all("SELECT g.id FROM games g WHERE g.status = 'finished' "
+                                    "AND EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id) LIMIT ?",
+                                    (PACK_PER_PRUNE,)):
+            events += await self._pack_events(int(game["id"]))
+        return Pruned(int(messages), int(timers), int(snapshots), events)
+
+    async def _pack_events(self, game_id: int) -> int:
+        """Move a finished game's event rows into its compressed archive; return how many moved."""
+        rows = await self._all("SELECT n, answer_seq, event FROM events WHERE game_id = ? ORDER BY n", (game_id,))
+        old = await self._one("SELECT events FROM event_archives WHERE game_id = ?", (game_id,))
+        packed = json.loads(zlib.decompress(old["events"])) if old else []
+        packed += [{"n": r["n"], "answer_seq": r["answer_seq"], "event": json.loads(r["event"])} for r in rows]
+        self._write("INSERT OR REPLACE INTO event_archives (game_id, last_n, events) VALUES (?, ?, ?)",
+                    (game_id, packed[-1]["n"], zlib.compress(_json(packed).encode(), 9)))
+        self._write("DELETE FROM events WHERE game_id = ?", (game_id,))
+        return len(rows)
 
     async def delivered(self, game_id: int) -> dict[str, int]:
         rows = await self._all("SELECT kind, sum(messages) AS n FROM (SELECT kind, messages FROM deliveries "

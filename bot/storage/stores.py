@@ -7,18 +7,16 @@ path (SQLite). Without one, ``AGOT_DB_PATH`` (default ``var/agot.sqlite3``).
 from __future__ import annotations
 
 import os
-from datetime import datetime, timedelta
+from dataclasses import astuple
+from datetime import datetime
 from pathlib import Path
 
 from bot.storage.records import iso
-from bot.storage.repository import Pruned, StorageError, Store
+from bot.storage.repository import DELIVERY_WINDOW, Pruned, StorageError, Store
 from bot.storage.sqlite import SqliteStore
 
 DEFAULT_DATABASE = "var/agot.sqlite3"
 SQLITE = "sqlite:///"
-# A delivered message is kept this long (a re-send after a crash finds its key; Discord remembers a nonce for a
-# few minutes), then pruned: its payload was most of a finished game's database.
-DELIVERY_WINDOW = timedelta(hours=1)
 
 
 def default_url() -> str:
@@ -53,8 +51,14 @@ async def open_store(url: str | Path | None = None, create: bool = True) -> Stor
 
 
 async def compact(store: Store, now: datetime) -> Pruned:
-    """The clean-up of bounded storage: prune what the window before ``now`` no longer needs, then VACUUM."""
-    async with store.transaction() as repo:
-        pruned = await repo.prune(iso(now - DELIVERY_WINDOW))
+    """The clean-up of bounded storage, whole: prune until nothing is left that the window before ``now`` no
+    longer needs, then VACUUM. Returns the totals."""
+    total = Pruned(0, 0, 0, 0)
+    while True:
+        async with store.transaction() as repo:
+            pruned = await repo.prune(iso(now - DELIVERY_WINDOW))
+        total = Pruned(*(a + b for a, b in zip(astuple(total), astuple(pruned), strict=True)))
+        if not pruned.events:
+            break
     await store.vacuum()
-    return pruned
+    return total

@@ -14,6 +14,7 @@ from bot.storage import (
     AnswerRow,
     NewMessage,
     PromptRow,
+    Repo,
     SeatRow,
     StorageError,
     Store,
@@ -300,12 +301,45 @@ async def test_prune_keeps_what_is_still_needed(store: Store) -> None:
         kept = [await repo.snapshot(gid, seq) for seq in (0, 1, 2, 3)]
         others = [await repo.snapshot(running, seq) for seq in (1, 2)]
         timers_left = await repo.timers(gid)
-    assert (pruned.messages, pruned.timers, pruned.snapshots) == (1, 1, 2)
+    assert (pruned.messages, pruned.timers, pruned.snapshots, pruned.events) == (1, 1, 2, 0)
     assert left == ["b", "c"]  # sent after the window's start, and not sent at all
     assert delivered == {"notice": 2}  # the pruned row still counts
     assert [k[0] if k else None for k in kept] == [0, 0, 0, 3]  # a finished game keeps its first and last
     assert [k[0] if k else None for k in others] == [1, 2]  # a running game keeps all of its snapshots
     assert [t.kind for t in timers_left] == ["deadline"]
+
+
+async def test_a_finished_games_events_read_the_same_once_packed(store: Store) -> None:
+    gid, running = await new_game(store), await new_game(store, status="running")
+    async with store.transaction() as repo:
+        await repo.add_events(gid, 0, [event("start", seq=1), event("deal", "player", "stark")])
+        for seq in (1, 2, 3):
+            await repo.add_answer(answer(gid, seq, str(seq)))
+            await repo.add_events(gid, seq, [event(f"e{seq}", seq=seq + 1), event(f"p{seq}", "player", "stark")])
+        rid = await repo.add_rewind(gid, 1, 1, 3, 2, "undo", at(4))
+        await repo.mark_rewound(gid, [3], rid)
+        await repo.add_events(running, 0, [event("start", seq=1)])
+        await repo.update_game(gid, status="finished")
+
+    async def read(repo: Repo) -> list[list[tuple[int, int, dict[str, Any]]]]:
+        asked = [await repo.events(gid), await repo.events(gid, audience="public"),
+                 await repo.events(gid, audience="player", limit=2), await repo.events(gid, before=3),
+                 await repo.events(gid, audience="public", before=4, limit=1), await repo.events(running)]
+        return [[(e.n, e.answer_seq, e.event) for e in rows] for rows in asked]
+
+    async with store.reading() as repo:
+        before = await read(repo)
+    async with store.transaction() as repo:
+        pruned = await repo.prune(at(0))
+    async with store.reading() as repo:
+        after = await read(repo)
+    assert pruned.events == 8 and after == before
+    assert [n for n, _, _ in before[0]] == [1, 2, 3, 4, 5, 6]  # the rewound answer's events are left out
+    async with store.transaction() as repo:  # an event added later numbers on after the packed ones
+        await repo.add_events(gid, 2, [event("late", seq=9)])
+        assert (await repo.prune(at(0))).events == 1
+    async with store.reading() as repo:
+        assert [(e.n, e.event["kind"]) for e in await repo.events(gid, limit=2)] == [(6, "p2"), (9, "late")]
 
 
 # --- prompts and timers ------------------------------------------------------------------------------------
