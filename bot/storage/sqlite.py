@@ -1,4 +1,5 @@
-"""The SQLite store: one connection per process, used from one worker thread, with group commit.
+"""The SQLite store: one writing connection on one worker thread, with group commit, and one reading connection
+on another.
 
 Durability: WAL journal with ``synchronous=FULL``: every COMMIT fsyncs the WAL, so a transaction the caller was
 told is committed survives a kill of the process, a power cut and an OS crash alike.
@@ -11,10 +12,13 @@ its caller sees the error, the others commit. Each transaction's block is left (
 only after the COMMIT of its group returned, i.e. after its fsync: one fsync is shared by every game whose
 answer waited for it, instead of one store lock serialising an fsync per transaction.
 
-Isolation (what ``repository.py`` promises, and how): the connection is only ever used under ``self.lock``.
+Isolation (what ``repository.py`` promises, and how): the writing connection is only ever used under
+``self.lock``, the reading one under ``self.read_lock``.
 
-- A reading repo first commits whatever transactions already ran on the connection, so a read sees committed
-  (and fsynced) rows only: the dispatcher never sends an outbox row whose transaction may still roll back.
+- A reading repo reads through the reading connection, in one read transaction from its first query to its end:
+  one snapshot of committed (and fsynced) rows, taken after every transaction whose block was left, and never a
+  row that may still roll back (the dispatcher never sends an outbox row of an answer that is not durable).
+  WAL lets it read while the writer commits, so reads never wait for an fsync.
 - A transaction that reads inside its block takes the lock at its first read and keeps it until its savepoint
   is released, so nothing else runs on the connection in between; it sees its own writes and those of the
   transactions of its group that ran before it (if their group's COMMIT fails, it fails with them).
@@ -118,6 +122,35 @@ def _open(path: str, create: bool, upto: int | None) -> sqlite3.Connection:
     return conn
 
 
+def _open_reader(path: str) -> sqlite3.Connection:
+    """The connection ``reading()`` uses, on its own thread: WAL lets it read while the writer commits."""
+    try:
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA query_only = ON")
+    except sqlite3.Error as exc:
+        raise StorageError(f"{path}: {exc}") from exc
+    return conn
+
+
+def _read(conn: sqlite3.Connection, query: tuple[str, Any], begin: bool) -> list[sqlite3.Row]:
+    """In the reader's thread: the block's first query opens its read transaction (one snapshot per block)."""
+    if begin:
+        conn.execute("BEGIN")
+    try:
+        return conn.execute(*query).fetchall()
+    except sqlite3.Error:
+        if begin and conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def _end_read(conn: sqlite3.Connection) -> None:
+    if conn.in_transaction:
+        conn.execute("COMMIT")
+
+
 @dataclass
 class Member:
     """A transaction waiting for its group: its deferred writes (None once they ran) and its caller's future."""
@@ -178,11 +211,14 @@ def _run_hop(conn: sqlite3.Connection, hop: Hop) -> Any:
 
 
 class SqliteStore:
-    def __init__(self, conn: sqlite3.Connection, path: str, executor: ThreadPoolExecutor) -> None:
+    def __init__(self, conn: sqlite3.Connection, reader: sqlite3.Connection, path: str) -> None:
         self.conn = conn
+        self.reader = reader
         self.path = path
-        self.lock = asyncio.Lock()  # held by whoever uses the connection (see the module's doc)
-        self._executor = executor
+        self.lock = asyncio.Lock()  # held by whoever uses the writing connection (see the module's doc)
+        self.read_lock = asyncio.Lock()  # held by a reading block, from its first query to its end
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="agot-sqlite")
+        self._read_executor = ThreadPoolExecutor(1, thread_name_prefix="agot-sqlite-read")
         self._pending: list[Member] = []  # transactions whose writes have not run yet
         self._uncommitted: list[Member] = []  # transactions that ran, waiting for the COMMIT
         self._committer: asyncio.Task[None] | None = None
@@ -194,13 +230,22 @@ class SqliteStore:
     async def open(cls, path: str | Path, upto: int | None = None, create: bool = True) -> SqliteStore:
         """Open and migrate the database (``create``: make the file if it is missing; otherwise a missing or
         empty file is refused untouched). ``upto`` stops at an older version (tests). Failures: StorageError."""
-        executor = ThreadPoolExecutor(1, thread_name_prefix="agot-sqlite")
+        loop = asyncio.get_running_loop()
+        conn = await loop.run_in_executor(None, _open, str(path), create, upto)
         try:
-            conn = await asyncio.get_running_loop().run_in_executor(executor, _open, str(path), create, upto)
+            reader = await loop.run_in_executor(None, _open_reader, str(path))
         except BaseException:
-            executor.shutdown(wait=False)
+            conn.close()
             raise
-        return cls(conn, str(path), executor)
+        return cls(conn, reader, str(path))
+
+    async def read(self, query: tuple[str, Any], begin: bool) -> list[sqlite3.Row]:
+        """One query of a reading block, on the reader connection (the caller holds ``read_lock``)."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._read_executor, _read, self.reader, query,
+                                                                    begin)
+        except sqlite3.Error as exc:
+            raise StorageError(f"{self.path}: {exc}") from exc
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(connection, *args)`` in the worker thread (the caller holds the lock); sqlite3 errors become
@@ -296,13 +341,17 @@ class SqliteStore:
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[SqliteRepo]:
-        """A repo for reads only, seeing committed rows only."""
+        """A repo for reads only, on the reader connection: one snapshot of the committed rows per block (taken
+        at its first query, so every transaction whose block was left is in it), never waiting for a commit."""
         if self._closed:
             raise StorageError(f"{self.path}: the store is closed")
-        async with self.lock:
-            if self.conn.in_transaction:
-                await self.hop(Hop(commit=True))
-            yield SqliteRepo(self, writable=False)
+        async with self.read_lock:
+            repo = SqliteRepo(self, writable=False)
+            try:
+                yield repo
+            finally:
+                if repo.opened:  # end the read transaction; the reader's thread runs it before the next block
+                    self._read_executor.submit(_end_read, self.reader)
 
     async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``fn`` alone on the connection after every waiting transaction committed (maintenance)."""
@@ -333,4 +382,7 @@ class SqliteStore:
         self._closed = True
         async with self.lock:
             await self.call(lambda conn: conn.close())
+        async with self.read_lock:
+            self._read_executor.submit(self.reader.close)
         self._executor.shutdown(wait=True)
+        self._read_executor.shutdown(wait=True)

@@ -99,7 +99,10 @@ class SqliteRepo:
         from bot.storage.sqlite import Hop
 
         if not self.writable:
-            return await self.store.hop(Hop(query=query))
+            assert query is not None
+            rows = await self.store.read(query, begin=not self.opened)
+            self.opened = True
+            return rows
         if not self.holding:
             await self.store.lock.acquire()
             self.holding = True

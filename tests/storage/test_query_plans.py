@@ -46,7 +46,8 @@ async def played(path: Path) -> list[str]:
     transport = RecordingTransport()
     try:
         gid, users = await seated(svc, settings=SETTINGS)
-        svc.store.conn.set_trace_callback(statements.append)
+        for conn in (svc.store.conn, svc.store.reader):  # the writing and the reading connection
+            conn.set_trace_callback(statements.append)
         await play(svc, gid, answers=30)
         await svc.flush(transport)
         clock.advance(60)  # reminders
@@ -64,7 +65,8 @@ async def played(path: Path) -> list[str]:
         await play(svc, gid, answers=5)
         await svc.flush(transport)
     finally:
-        svc.store.conn.set_trace_callback(None)
+        for conn in (svc.store.conn, svc.store.reader):
+            conn.set_trace_callback(None)
         await svc.close()
     return statements
 
