@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from bot.storage.stores import DEFAULT_DATABASE
 
@@ -20,10 +21,12 @@ class Config:
     log_level: str = "INFO"
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     dev_guild_id: int | None = None
+    heartbeat: Path | None = None  # a file the running bot touches after every sweep (the Docker HEALTHCHECK)
 
     def __repr__(self) -> str:  # never show the token, even in a traceback or a debug log
         return (f"Config(token={'set' if self.token else 'missing'}, database={str(self.database)!r}, "
-                f"log_level={self.log_level!r}, owner_ids={sorted(self.owner_ids)}, dev_guild_id={self.dev_guild_id})")
+                f"log_level={self.log_level!r}, owner_ids={sorted(self.owner_ids)}, dev_guild_id={self.dev_guild_id}, "
+                f"heartbeat={str(self.heartbeat) if self.heartbeat else None!r})")
 
 
 def _ids(name: str, raw: str) -> frozenset[int]:
@@ -34,7 +37,7 @@ def _ids(name: str, raw: str) -> frozenset[int]:
 
 
 def load_config(env: Mapping[str, str] | None = None) -> Config:
-    """Read DISCORD_TOKEN, AGOT_DB_PATH, LOG_LEVEL, OWNER_IDS and DEV_GUILD_ID."""
+    """Read DISCORD_TOKEN, AGOT_DB_PATH, LOG_LEVEL, OWNER_IDS, DEV_GUILD_ID and AGOT_HEARTBEAT."""
     env = os.environ if env is None else env
     guild = env.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
@@ -48,4 +51,5 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         log_level=level,
         owner_ids=_ids("OWNER_IDS", env.get("OWNER_IDS", "")),
         dev_guild_id=int(guild) if guild else None,
+        heartbeat=Path(beat) if (beat := env.get("AGOT_HEARTBEAT", "").strip()) else None,
     )

@@ -18,14 +18,16 @@ import asyncio
 import random
 import shutil
 import sys
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.admin.cli import OneLineParser
 from bot.admin.replay import Answer, random_answers
 from bot.admin.stored import stored_replay
+from bot.frontend.text import house_name, standings_text
 from bot.render import Highlights, render
 from bot.service import OutboxMessage, RecordingTransport, Reply, TableService, Transport
 from bot.storage import DELIVERY_WINDOW, compact
@@ -59,24 +61,27 @@ class FeedTransport:
     def _deliver(self, msg: OutboxMessage) -> None:
         who = "public" if msg.audience == "public" else f"user{msg.user_id}"
         if msg.kind == "board":
-            self.boards += 1
-            name = f"{self.boards:03d}-{who}.png"
-            self.renders.append(asyncio.create_task(self._render(msg.payload, self.out / "boards" / name)))
-            if msg.audience == "public":
-                self.feed.append(f"\n![{msg.payload.get('caption', 'board')}](boards/{name})\n")
+            self._board(msg.payload, who)
             return
         if msg.audience != "public":
             return
-        if msg.kind == "events":
-            for event in msg.payload["events"]:
-                if event["kind"] == "round":
-                    self.feed.append(f"\n## {event['text']}\n")
-                else:
-                    self.feed.append("- " + event["text"].replace("\n", "\n  "))
+        if msg.kind == "post":
+            self.feed.append("")  # one paragraph per post, a round's beginning as a heading
+            self.feed += [f"## {line.strip('*')}\n" if line.startswith("**Round ") else "- " + line
+                          for line in msg.payload["lines"]]
+            if msg.payload.get("board"):
+                self._board(msg.payload["board"], who)
         elif msg.kind in ("notice", "reminder"):
             self.feed.append(f"- *{msg.payload['text']}*")
-        elif msg.kind == "game_over":
-            self.feed.append(f"\n**{msg.payload['text']}**")
+        elif msg.kind == "game_over":  # the standings and the fairness reveal, as Discord shows them
+            self.feed.append("\n" + standings_text(msg.game_id, msg.payload))
+
+    def _board(self, payload: dict[str, Any], who: str) -> None:
+        self.boards += 1
+        name = f"{self.boards:03d}-{who}.png"
+        self.renders.append(asyncio.create_task(self._render(payload, self.out / "boards" / name)))
+        if who == "public":
+            self.feed.append(f"\n![{payload.get('caption', 'board')}](boards/{name})\n")
 
     async def _render(self, payload: dict[str, Any], path: Path) -> None:
         png = await asyncio.to_thread(render, payload["view"], Highlights.from_payload(payload.get("highlights") or {}))
@@ -88,6 +93,61 @@ class FeedTransport:
     @property
     def delivered(self) -> int:
         return len(self.inner.sent)
+
+
+@dataclass
+class FeedCount:
+    """What a game's outbox delivered, counted as a reader sees it: new public posts per (round, destination),
+    the status message's edits apart (it is edited in place), and DMs per round. A message counts in the round of
+    the last status row before it (the round the answer that caused it was given in); round 0 is the start, and
+    the standings count in round -1."""
+
+    round: int = 0
+    started: bool = False
+    posts: Counter[tuple[int, str]] = field(default_factory=Counter)
+    dms: Counter[int] = field(default_factory=Counter)
+    edits: int = 0
+
+    def add(self, msg: OutboxMessage) -> None:
+        if msg.audience != "public":
+            self.dms[self.round if self.started else 0] += 1
+        elif msg.kind == "status":
+            self.edits += 1
+            self.round = int((msg.payload.get("status") or {}).get("round") or self.round)
+        else:
+            where = "the game's channel" if msg.channel_id in (None, CHANNEL) else f"channel {msg.channel_id}"
+            self.posts[(-1 if msg.kind == "game_over" else self.round if self.started else 0, where)] += 1
+
+    def per_round(self, where: str, rounds: int) -> list[int]:
+        """Public posts in ``where`` in each round from 1 to ``rounds``."""
+        return [self.posts[(r, where)] for r in range(1, rounds + 1)]
+
+
+class CountingTransport(RecordingTransport):
+    """A ``RecordingTransport`` that counts each first delivery in a ``FeedCount``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = FeedCount()
+
+    async def send(self, msg: OutboxMessage) -> str:
+        if msg.key not in self.ids:
+            self.count.add(msg)
+        return await super().send(msg)
+
+
+async def counted_game(db: Path, seed: int, players: int) -> tuple[FeedCount, int]:
+    """A seeded game played to the end by random agents, counted; returns the count and the rounds played."""
+    svc = await TableService.open(db, randbits=random.Random(seed).getrandbits)
+    try:
+        gid, users = await seat_table(svc, players)
+        transport = CountingTransport()
+        await svc.flush(transport)  # the start: the first post with the board, the fairness notice, the prompts
+        transport.count.started = True
+        await play_to_the_end(svc, gid, users, seed, transport)
+        return transport.count, int((await svc.status(gid))["round"])
+    finally:
+        await svc.close()
 
 
 def fresh(out: Path) -> Path:
@@ -190,7 +250,7 @@ async def run_demo(out: Path, seed: int, players: int) -> DemoResult:
         info = await svc.game(gid)
         transport = FeedTransport(out)
         transport.feed.append(f"# Demo game: seed {seed}, {players} players\n")
-        transport.feed += [f"- {s.name}: {s.house}" for s in info.seats]
+        transport.feed += [f"- {s.name}: {house_name(s.house)}" for s in info.seats]
         answers = await play_to_the_end(svc, gid, users, seed, transport)
         await transport.finish()
         final = await svc.view(gid, None)

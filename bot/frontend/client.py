@@ -16,6 +16,7 @@ import asyncio
 import logging
 from collections.abc import Coroutine
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -25,20 +26,23 @@ from bot.config import Config
 from bot.frontend import text
 from bot.frontend.answers import TextRefused, text_answer
 from bot.frontend.components import DYNAMIC_ITEMS, prompt_view, reply_text
+from bot.frontend.confirm import CONFIRM_ITEMS, Confirmations
+from bot.frontend.help import SHORT, prompt_syntax
+from bot.frontend.lobby import LOBBY_ITEMS
 from bot.frontend.seats import JoinSeatButton
 from bot.frontend.transport import DiscordTransport
 from bot.frontend.votes import VOTE_ITEMS
 from bot.service import ServiceError, TableService
 from bot.service.kinds import ACTIVE
 from bot.service.models import Seat
+from bot.service.posts import Posts
+from bot.service.timezones import Zones
 
 log = logging.getLogger(__name__)
 
-DM_HELP = ("I am the game master of **A Game of Thrones: The Board Game**. Games are created in a server with "
-           "`/agot create`; join one with `/agot join`. Your secret choices (orders, bids, House cards) come here "
-           "as messages with buttons; `/agot act` shows them again. When a prompt asks for text, reply here, "
-           "e.g. `Winterfell M+1, White Harbor D+1`.")
+HELP_WORDS = ("help", "?", "/help", "h", "aide", "hilfe", "ayuda")
 SWEEP_SECONDS = 30.0
+HEARTBEAT_SECONDS = 30.0
 
 
 class AgotBot(commands.Bot):
@@ -58,22 +62,33 @@ class AgotBot(commands.Bot):
         self.config = config or Config()
         self.serve_outbox = serve
         self.transport = DiscordTransport(self)
+        self.confirmations = Confirmations()
+        self.zones = Zones(service)
+        self.posts = Posts(service)
         self.sweep_seconds = sweep_seconds
         self._delivering = False
         self._again = False
         self._tasks: set[asyncio.Task[None]] = set()
+        self._beat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         from bot.frontend.commands import AgotCog
+        from bot.frontend.manage import ManageCog
 
         await self.add_cog(AgotCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *VOTE_ITEMS, JoinSeatButton)
+        await self.add_cog(ManageCog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *VOTE_ITEMS, *CONFIRM_ITEMS, *LOBBY_ITEMS, JoinSeatButton)
         if self.serve_outbox:
             self._spawn(self._sweep())
+        if self.config.heartbeat is not None:
+            self._beat = asyncio.create_task(self._heartbeat(self.config.heartbeat))
 
     async def close(self) -> None:
+        if self._beat is not None:
+            self._beat.cancel()
         for task in list(self._tasks):
             task.cancel()
+        self.transport.status_edits.close()
         await self.service.close()
         await super().close()
 
@@ -108,6 +123,18 @@ class AgotBot(commands.Bot):
             except Exception:  # noqa: BLE001 - the sweep must outlive one bad pass; it is logged
                 log.exception("delivery sweep failed")
             await asyncio.sleep(self.sweep_seconds)
+
+    async def _heartbeat(self, path: Path) -> None:
+        """Touch ``path`` every ``HEARTBEAT_SECONDS`` while connected to Discord and the database answers
+        (``python -m bot.health``, the Docker HEALTHCHECK, reads its age)."""
+        while True:
+            try:
+                if self.is_ready() and not self.is_closed():
+                    await self.service.games_of_user(0)  # the database answers
+                    path.touch()
+            except Exception:  # noqa: BLE001 - a missed beat is the signal; the reason is logged
+                log.exception("no heartbeat")
+            await asyncio.sleep(HEARTBEAT_SECONDS)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(coro)
@@ -154,7 +181,9 @@ class AgotBot(commands.Bot):
         await message.channel.send(await self.dm_reply(message.author.id, message.content))
 
     async def dm_reply(self, user_id: int, content: str) -> str:
-        """What a DM from ``user_id`` answers: one of their pending text decisions, or help."""
+        """What a DM from ``user_id`` answers: one of their pending text decisions, or help. ``help`` (or ``?``)
+        explains how to answer the prompts that are open, never a parse error; with none open, any text gets the
+        short help."""
         body = content.strip()
         games = [g for g in await self.service.games_of_user(user_id) if g.status in ACTIVE]
         chosen = None
@@ -164,13 +193,15 @@ class AgotBot(commands.Bot):
             body = match[1] if len(match) > 1 else ""
             games = [g for g in games if g.id == chosen]
         if not games:
-            return f"You are not in that game. {DM_HELP}" if chosen else DM_HELP
+            return f"You are not in that game. {SHORT}" if chosen else SHORT
         candidates = []
         for game in games:
             for d in await self.pending_for(game.id, user_id):
                 candidates.append((game.id, d))
         if not candidates:
-            return "Nothing is waiting for you right now. `/agot status` shows who the game waits for."
+            return f"Nothing is waiting for you right now (`/agot status` shows who the game waits for).\n{SHORT}"
+        if body.lower() in HELP_WORDS:
+            return text.clip("\n\n".join(prompt_syntax(g, d) for g, d in candidates[:3]))
         texty = [(g, d) for g, d in candidates if d.get("options") is None] or candidates
         if len(texty) > 1:
             listed = ", ".join(f"#{g} {d.get('label') or d['kind']}" for g, d in texty)

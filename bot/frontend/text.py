@@ -21,6 +21,12 @@ def house_name(house: str | None) -> str:
     return board().houses[house]["name"] if house in board().houses else (house or "?")
 
 
+def house_id(words: str) -> str | None:
+    """The house ``words`` names, in any case, with or without "House" (``Stark``, ``house stark``), or None."""
+    key = " ".join(words.lower().split()).removeprefix("house ").strip()
+    return next((hid for hid, h in board().houses.items() if key in (hid, h["name"].lower())), None)
+
+
 def area_name(area: str) -> str:
     return board().areas[area].name if area in board().areas else area
 
@@ -33,7 +39,7 @@ def stamp(iso: str | None, style: str = "R") -> str:
 
 
 def parse_hours(words: str) -> list[int]:
-    """``"23-7"`` -> ``[23, 7]`` (two different whole UTC hours), or ValueError."""
+    """``"23-7"`` -> ``[23, 7]`` (two different whole hours), or ValueError."""
     parts = words.replace(" ", "").split("-")
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
         raise ValueError(words)
@@ -51,6 +57,7 @@ def shape_words(settings: dict[str, Any]) -> str:
         out += f", quiet hours {quiet[0]}:00-{quiet[1]}:00 UTC"
     if settings.get("weekend_hours"):
         out += f", +{settings['weekend_hours']} h over a weekend"
+        out += f" (Saturday and Sunday in {settings['zone']})" if settings.get("zone") else ""
     if settings.get("faceless"):
         out += ", faceless (houses only until the end)"
     return out
@@ -169,13 +176,21 @@ def default_words(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def help_topic(decision: dict[str, Any]) -> str:
+    """The ``/agot help`` topic that explains this kind of prompt."""
+    return "orders" if decision["kind"] in ("orders", "march") else "choices"
+
+
 def prompt_text(game_id: int, decision: dict[str, Any], deadline: str | None) -> str:
     head = prompt_header(game_id, decision, deadline)
+    more = f"\n📖 Reply `help` for how to answer, or see `/agot help topic:{help_topic(decision)}`."
     if decision.get("options") is None:
-        return clip(f"{head}\n{structured_help(decision)}")
-    if len(decision["options"]) > BUTTONS_MAX:  # the select menus carry each option's description
-        return clip(f"{head}\nChoose in the menus below ({len(decision['options'])} options), or reply with a number.")
-    return clip("\n".join([head, *choice_lines(decision)]))
+        body = structured_help(decision)
+    elif len(decision["options"]) > BUTTONS_MAX:  # the select menus carry each option's description
+        body = f"Choose in the menus below ({len(decision['options'])} options), or reply with a number."
+    else:
+        body = "\n".join(choice_lines(decision))
+    return clip(f"{head}\n{body}", LIMIT - len(more)) + more
 
 
 # --- the public feed -----------------------------------------------------------------------------------------

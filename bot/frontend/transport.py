@@ -4,9 +4,16 @@ Exactly once: every message is sent with ``nonce=key``. Discord then returns the
 already created for that nonce (within a few minutes) instead of posting a second one, which makes a crash
 between "sent" and "marked sent" harmless; the rows of one game are delivered in order by the dispatcher.
 
-Errors: a closed DM (403, code 50007) is permanent for that row: the player is told once in the game's channel to
-open their DMs or use ``/agot act`` (the game never waits on a DM: deadlines and ``act`` work without it). Rate
-limits and server errors are transient (retried with backoff); a missing channel is permanent.
+Errors: a closed DM (403, code 50007) is permanent for that row: the player is told once per game in the game's
+channel to open their DMs or use ``/agot act`` (stored, so a restart does not tell them again; the
+game never waits on a DM: deadlines and ``act`` work without it). Rate limits and server errors are transient
+(retried with backoff); a missing channel is permanent.
+
+The status message is posted once, pinned where the bot may pin, and edited in place; its id is stored
+(``bot/service/posts.py``), so after a restart the same message is edited; one deleted by a member is posted anew
+and its id stored. The
+final standings of a game that plays in the bot's own thread are also posted in the thread's parent channel,
+under the game's announcement.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import discord
 
 from bot.frontend import text
 from bot.frontend.components import prompt_view
+from bot.frontend.debounce import Debounce
 from bot.frontend.seats import seat_view
 from bot.frontend.votes import vote_view
 from bot.render import Highlights, panel_fields, render
@@ -31,19 +39,22 @@ from bot.service.messages import (
     SeatOpenPayload,
     VotePayload,
 )
+from bot.service.posts import STATUS
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
 
 log = logging.getLogger(__name__)
 CLOSED_DMS = 50007
+STATUS_EVERY = 2.0  # seconds between two edits of a game's status message (later ones are folded into one)
 
 
 class DiscordTransport:
     def __init__(self, bot: AgotBot) -> None:
         self.bot = bot
-        self.status_messages: dict[int, discord.Message] = {}  # game id -> the status message edited in place
-        self.told_closed: set[int] = set()  # users already told in a channel that their DMs are closed
+        # game id -> the status message edited in place (after a restart: found again by its stored id)
+        self.status_messages: dict[int, discord.Message | discord.PartialMessage] = {}
+        self.status_edits = Debounce(STATUS_EVERY)
 
     async def send(self, msg: OutboxMessage) -> str:
         try:
@@ -87,17 +98,21 @@ class DiscordTransport:
                 return str(sent.id)
             case OutboxKind.BOARD:
                 return str((await self._board(msg, send)).id)
+            case OutboxKind.POST:
+                return await self._post(msg, send)
             case OutboxKind.STATUS:
                 return await self._status(msg, where)
             case OutboxKind.GAME_OVER:
                 content = text.standings_text(gid, msg.payload)
                 try:  # the replay file may be shown now that the game is over
                     data = await self.bot.service.replay_file(gid)
+                    file = discord.File(io.BytesIO(data), filename=f"agot-{gid}-replay.json")
+                    posted = await send(content, file=file, nonce=msg.key)
                 except ServiceError as exc:
                     log.warning("game %s: no replay file with the standings (%s)", gid, exc)
-                    return str((await send(content, nonce=msg.key)).id)
-                file = discord.File(io.BytesIO(data), filename=f"agot-{gid}-replay.json")
-                return str((await send(content, file=file, nonce=msg.key)).id)
+                    posted = await send(content, nonce=msg.key)
+                await self._standings_in_parent(where, content, msg.key)
+                return str(posted.id)
             case OutboxKind.VOTE:  # a table vote: its words and the Yes/No buttons
                 vote = cast(VotePayload, msg.payload)
                 view = vote_view(gid, int(vote["vote_id"]))
@@ -131,48 +146,83 @@ class DiscordTransport:
     async def _board(self, msg: OutboxMessage, send: Any) -> discord.Message:
         payload = msg.payload
         view = payload.get("view") or {}
-        png = await asyncio.to_thread(render, view, Highlights.from_payload(payload.get("highlights") or {}))
         caption = f"**Game #{msg.game_id}** · round {view.get('round', '?')} · {payload.get('caption', '')}"
         if msg.audience == Audience.PLAYER:
             caption += "\n🔒 Only you see this board (your own face-down orders are shown)."
-        file = discord.File(io.BytesIO(png), filename=f"agot-{msg.game_id}-round{view.get('round', 0)}.png")
-        embed = discord.Embed(colour=discord.Colour.dark_gold())
-        for name, value in panel_fields(view):  # the panel's facts as text: tracks, supply, Power, hands, cards
-            embed.add_field(name=name, value=value, inline=True)
-        result: discord.Message = await send(text.clip(caption), file=file, embed=embed, nonce=msg.key)
+        result: discord.Message = await send(text.clip(caption), **await self._picture(msg.game_id, payload),
+                                             nonce=msg.key)
         return result
 
+    async def _standings_in_parent(self, where: discord.abc.Messageable, content: str, key: str) -> None:
+        """The parent channel of the game's own thread gets the final standings too (a thread someone else opened,
+        e.g. a forum post, keeps them)."""
+        me = self.bot.user
+        if not isinstance(where, discord.Thread) or me is None or where.owner_id != me.id:
+            return
+        parent = where.parent
+        if isinstance(parent, discord.TextChannel):
+            await parent.send(f"{content}\nThe game's thread: <#{where.id}>.", nonce=_nonce(key, 1),
+                              allowed_mentions=discord.AllowedMentions.none())
+
+    async def _picture(self, game_id: int, board: dict[str, Any]) -> dict[str, Any]:
+        """The board's image and its panel's facts as text (tracks, supply, Power, hands, cards) in an embed."""
+        view = board.get("view") or {}
+        png = await asyncio.to_thread(render, view, Highlights.from_payload(board.get("highlights") or {}))
+        file = discord.File(io.BytesIO(png), filename=f"agot-{game_id}-round{view.get('round', 0)}.png")
+        embed = discord.Embed(colour=discord.Colour.dark_gold())
+        for name, value in panel_fields(view):
+            embed.add_field(name=name, value=value, inline=True)
+        return {"file": file, "embed": embed}
+
+    async def _post(self, msg: OutboxMessage, send: Any) -> str:
+        """One step of the feed: its lines (split only if they pass Discord's limit), the board with the last."""
+        board = msg.payload.get("board")
+        posts = text.chunks([f"-# Game #{msg.game_id}", *msg.payload.get("lines", [])])
+        first = None
+        for i, post in enumerate(posts):
+            extra = await self._picture(msg.game_id, board) if board and i == len(posts) - 1 else {}
+            sent = await send(post, **extra, nonce=_nonce(msg.key, i))
+            first = first or sent
+        return str(first.id) if first else "empty"
+
     async def _status(self, msg: OutboxMessage, where: discord.abc.Messageable) -> str:
-        content = text.status_text(msg.game_id, msg.payload.get("status") or {})  # a StatusPayload
-        old = self.status_messages.get(msg.game_id)
+        gid = msg.game_id
+        content = text.status_text(gid, msg.payload.get("status") or {})  # a StatusPayload
+        old = self.status_messages.get(gid)
+        if old is None and isinstance(where, discord.TextChannel | discord.Thread):
+            stored = await self.bot.posts.message_id(gid, STATUS)  # the one posted before a restart
+            old = where.get_partial_message(stored) if stored is not None else None
         if old is not None:
-            try:
-                await old.edit(content=content)
-                return str(old.id)
-            except discord.NotFound:
+            target = old
+            try:  # at most one edit every STATUS_EVERY seconds; edits in between fold into the newest
+                await self.status_edits.run(gid, lambda: target.edit(content=content))
+                return str(target.id)
+            except discord.NotFound:  # deleted by a member: posted anew below
                 pass
         sent = await where.send(content, nonce=msg.key)
-        self.status_messages[msg.game_id] = sent
+        self.status_messages[gid] = sent
+        await self.bot.posts.set_message_id(gid, STATUS, sent.id)
+        try:
+            await sent.pin(reason=f"the status of game #{gid}, edited in place")
+        except discord.HTTPException as exc:  # no Pin Messages here: the status still works, unpinned
+            log.info("game %s: could not pin the status message (%s)", gid, exc)
         return str(sent.id)
 
     async def _tell_closed(self, msg: OutboxMessage) -> None:
+        """A public notice, once per player and game (stored: a restart or a later failed DM does not repeat it)."""
         user = msg.user_id
-        if user is None or user in self.told_closed:
+        if user is None:
             return
-        self.told_closed.add(user)
-        try:
-            game = await self.bot.service.game(msg.game_id)
-            channel = self.bot.get_channel(game.channel_id) or await self.bot.fetch_channel(game.channel_id)
-            if isinstance(channel, discord.abc.Messageable) and game.settings.get("faceless"):
-                await channel.send(f"A player of game #{game.id} cannot get my direct messages (faceless game: "
-                                   "nobody is named). Everyone: allow DMs from this server's members, or use "
-                                   "`/agot act` here to see and answer your prompts privately.")
-            elif isinstance(channel, discord.abc.Messageable):
-                await channel.send(f"<@{user}> I cannot send you direct messages. Allow DMs from this server's "
-                                   "members (Privacy Settings), or use `/agot act` here to see and answer your "
-                                   "prompts privately.")
-        except discord.HTTPException:
-            log.warning("could not tell user %s that their DMs are closed", user)
+        game = await self.bot.service.game(msg.game_id)
+        if game.settings.get("faceless"):
+            words = (f"A player of game #{game.id} cannot get my direct messages (faceless game: nobody is named). "
+                     "Everyone: allow DMs from this server's members, or use `/agot act` here to see and answer "
+                     "your prompts privately.")
+        else:
+            words = (f"<@{user}> I cannot send you direct messages. Allow DMs from this server's members (Privacy "
+                     "Settings), or use `/agot act` here to see and answer your prompts privately.")
+        if await self.bot.posts.tell_closed_dm(game.id, user, words):
+            self.bot.kick()
 
 
 def _nonce(key: str, part: int) -> str:

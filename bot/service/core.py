@@ -24,7 +24,7 @@ from bot.service.loaded import Table, label_of
 from bot.service.models import Reply, ServiceError
 from bot.service.outbox import Dispatcher
 from bot.service.replay import Divergence, apply_answers, end_if_ended_early, state_hash, state_text
-from bot.service.routing import board_moment, route_events
+from bot.service.routing import route_events
 from bot.service.settings import shaped_deadline
 from bot.storage import AnswerRow, NewMessage, PromptRow, Repo, Store, iso
 from engine.agot import Game
@@ -200,10 +200,7 @@ class TableCore:
                 await self.write_state(repo, t, seq, now, event_dicts, fingerprint, fields,
                                        snapshot=seq % SNAPSHOT_EVERY == 0 or t.game.over)
                 rows: list[NewMessage] = await within(repo) if within is not None else []
-                rows += route_events(t.id, event_dicts, t.user_of())
-                moment = board_moment(event_dicts)
-                if moment:
-                    rows.append(messages.board(t, *moment))
+                rows += await route_events(repo, t, event_dicts, seq)
                 rows += await self.sync_prompts(repo, t, now)
                 if t.game.over:
                     rows.append(messages.game_over(t))

@@ -127,6 +127,7 @@ class History:
                     await repo.remove_prompts(t.id, [p.decision_id for p in prompts])
                 t.deadlines = {}
                 t.game = game
+                t.feed = None  # read back from the live line's events
                 fields: dict[str, Any] = {"status": GameStatus.RUNNING, "finished_at": None, "round": game.state.round,
                                           "phase": game.state.phase, "state_hash": state_hash(game),
                                           "updated_at": iso(now)}

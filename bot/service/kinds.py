@@ -12,6 +12,7 @@ class OutboxKind(StrEnum):
     EVENTS = "events"  # the engine's events for one audience
     PROMPT = "prompt"  # one open decision, privately, with its deadline
     BOARD = "board"  # a picture of the board
+    POST = "post"  # one step of the public feed: its lines, its public events, maybe the board (``feed.py``)
     STATUS = "status"  # the public status line, edited in place
     REMINDER = "reminder"  # private: like a prompt; public: who is still awaited
     NOTICE = "notice"  # plain text (deadline missed, pause, rewind, ...)
@@ -84,6 +85,9 @@ class DecisionKind(StrEnum):
     MUSTER = "muster"
     RECONCILE = "reconcile"
     WILDLING_DESTROY = "wildling_destroy"
+    BID = "bid"
+    RAID = "raid"
+    CONSOLIDATE = "consolidate"
 
 
 class EventKind(StrEnum):
@@ -98,3 +102,24 @@ class EventKind(StrEnum):
     WILDLING_OUTCOME = "wildling_outcome"
     TRACK = "track"
     PORT_CAPTURED = "port_captured"
+    # the feed's (feed.py)
+    CLEAN_UP = "clean_up"
+    CLASH_OVER = "clash_over"
+    ORDERS_SUBMITTED = "orders_submitted"
+    BID_SUBMITTED = "bid_submitted"
+    HOUSE_CARD_CHOSEN = "house_card_chosen"
+    FORCED_CHOICE = "forced_choice"
+    RAID = "raid"
+    CONSOLIDATE = "consolidate"
+    SUPPLY = "supply"
+    TIE_BROKEN = "tie_broken"
+    COMBAT_STRENGTH = "combat_strength"
+    BLADE_USED = "blade_used"
+    COMBAT_RESULT = "combat_result"
+    NEUTRAL_DESTROYED = "neutral_destroyed"
+    NEUTRAL_HOLDS = "neutral_holds"
+    HOUSE_CARD_PLAYED = "house_card_played"
+    HOUSE_CARDS_REVEALED = "house_cards_revealed"
+    BIDS_REVEALED = "bids_revealed"
+    WESTEROS_REVEALED = "westeros_revealed"
+    WILDLING_ATTACK = "wildling_attack"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from bot.service.kinds import OVER, SeatState
 from bot.service.models import GameInfo, Seat
@@ -23,6 +24,9 @@ class Table:
     # decision id -> deadline of the prompts table, cached (None: read it); only sync_prompts changes it,
     # and whoever else writes prompts (pause, resume, cancel, rewind) drops it
     deadlines: dict[str, str | None] | None = None
+    # the public events waiting for their feed post (feed.py), cached (None: read them back from the store); only
+    # routing.route_events changes it, and a rewind resets it
+    feed: list[dict[str, Any]] | None = None
 
     @property
     def id(self) -> int:

@@ -8,11 +8,12 @@ from typing import Any
 
 from bot.service import messages
 from bot.service.core import TableCore
-from bot.service.kinds import ACTIVE, OVER, GameStatus, SeatState, TimerKind
+from bot.service.feed import make_post
+from bot.service.kinds import ACTIVE, OVER, Audience, GameStatus, SeatState, TimerKind
 from bot.service.loaded import Table, game_info
 from bot.service.models import GameInfo, ServiceError
 from bot.service.replay import commitment, new_game, state_hash
-from bot.service.routing import route_events
+from bot.service.routing import route_private
 from bot.service.seats import Seats
 from bot.service.settings import normalize
 from bot.storage import SeatRow, from_iso, iso
@@ -95,8 +96,10 @@ class Lobby:
                     fields = {"status": GameStatus.RUNNING, "seed": seed, "started_at": iso(now),
                               "settings": t.row.settings}
                     await self.core.write_state(repo, t, 0, now, events, state_hash(game), fields, snapshot=True)
-                    rows = route_events(game_id, events, t.user_of())
+                    post = make_post([e for e in events if e["audience"]["kind"] == Audience.PUBLIC])  # round 1
+                    rows = [messages.post(game_id, post.payload(game))] if post else []
                     rows.append(messages.board(t, "The game begins.", {}))
+                    rows += route_private(game_id, events, t.user_of())
                     rows.append(messages.notice(
                         t, f"🔐 Fair dealing: every shuffle of this game comes from one secret, committed now as "
                            f"SHA-256 {commitment(seed, salt)}. It is revealed when the game ends, so anyone can "

@@ -41,6 +41,20 @@ class BoardPayload(TypedDict):
     highlights: dict[str, Any]
 
 
+class PostPayload(TypedDict):
+    """One step of the public feed (``feed.py``)."""
+
+    step: str  # orders, combat, bidding, round_end, game_over, or step
+    lines: list[str]  # the words shown, each fact once
+    events: list[dict[str, Any]]  # the public events it covers, oldest first
+
+
+class BoardPostPayload(PostPayload):
+    """A step of the feed that shows the board (the orders revealed, a combat, a round's end, the game's end)."""
+
+    board: BoardPayload
+
+
 class Waiting(TypedDict):
     house: str
     user_id: int | None  # None in a faceless game
@@ -71,6 +85,11 @@ class NoticePayload(TypedDict):
     text: str
 
 
+class ClosedDmPayload(TypedDict):  # a public notice that a player cannot get DMs, once per player and game
+    text: str
+    closed_dm: int  # the player's user id
+
+
 class GameOverPayload(TypedDict):
     winner: str | None
     ranking: list[str] | None
@@ -93,8 +112,8 @@ class SeatOpenPayload(TypedDict):
     text: str
 
 
-Payload = (EventsPayload | PromptPayload | BoardPayload | StatusPayload | PublicReminderPayload | NoticePayload
-           | GameOverPayload | VotePayload | SeatOpenPayload)
+Payload = (EventsPayload | PromptPayload | BoardPayload | PostPayload | BoardPostPayload | StatusPayload
+           | PublicReminderPayload | NoticePayload | ClosedDmPayload | GameOverPayload | VotePayload | SeatOpenPayload)
 
 
 def row(game_id: int, audience: Audience, user_id: int | None, kind: OutboxKind, payload: Payload) -> NewMessage:
@@ -111,6 +130,10 @@ def notice(t: Table, text: str) -> NewMessage:
     return row(t.id, Audience.PUBLIC, None, OutboxKind.NOTICE, NoticePayload(text=text))
 
 
+def closed_dm_notice(game_id: int, user_id: int, text: str) -> NewMessage:
+    return row(game_id, Audience.PUBLIC, None, OutboxKind.NOTICE, ClosedDmPayload(text=text, closed_dm=user_id))
+
+
 def private_notice(game_id: int, user_id: int, text: str) -> NewMessage:
     return row(game_id, Audience.PLAYER, user_id, OutboxKind.NOTICE, NoticePayload(text=text))
 
@@ -119,6 +142,10 @@ def board(t: Table, caption: str, highlights: dict[str, Any]) -> NewMessage:
     assert t.game is not None
     return row(t.id, Audience.PUBLIC, None, OutboxKind.BOARD,
                BoardPayload(view=t.game.view(None), caption=caption, highlights=highlights))
+
+
+def post(game_id: int, payload: PostPayload | BoardPostPayload) -> NewMessage:
+    return row(game_id, Audience.PUBLIC, None, OutboxKind.POST, payload)
 
 
 def prompt_payload(t: Table, d: Decision, deadline: str | None) -> PromptPayload:

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from bot.service import messages
 from bot.service.core import TableCore
+from bot.service.feed import table_wide
 from bot.service.kinds import ACTIVE, GameStatus, Source, TimerKind
 from bot.service.loaded import Table, label_of
 from bot.service.models import ServiceError
@@ -130,6 +131,7 @@ class Repairs:
             if not live:
                 raise ServiceError("Nothing has been played yet: cancel the game instead.")
             try:
+                asked = table_wide(t.game)  # the feed was posted before that question
                 t.game.finish()
                 events, t.game.events = [e.to_dict() for e in t.game.events], []
                 async with self.core.store.transaction() as repo:
@@ -141,7 +143,7 @@ class Repairs:
                     await repo.update_game(game_id, **fields)
                     for key, value in fields.items():
                         setattr(t.row, key, value)
-                    rows = route_events(game_id, events, t.user_of())
+                    rows = await route_events(repo, t, events, live[-1].seq, asked)
                     rows.append(messages.game_over(t))
                     await repo.add_messages(rows, iso(now))
             except BaseException:

@@ -1,9 +1,8 @@
 """From engine events to outbox rows: each event goes to exactly the audience the engine gave it.
 
-Public events -> one public "events" row; a player's events -> one "events" row to that seat's user; sealed
+A player's events -> one "events" row to that seat's user; public events -> the game's feed, one "post" row per
+step (``feed.py``: a post may wait for later events, and carries the board when its step calls for one); sealed
 events -> nowhere (they are stored with the answer; the engine emits the public version at the reveal).
-A public "board" row follows the moments worth a picture: orders revealed, the end of a combat, the start of
-a round (the board at the end of the last one) and the end of the game.
 """
 
 from __future__ import annotations
@@ -12,21 +11,36 @@ import logging
 from typing import Any
 
 from bot.service import messages
-from bot.service.kinds import Audience, EventKind
-from bot.storage import NewMessage
+from bot.service.feed import next_posts, table_wide, waiting_events
+from bot.service.kinds import Audience
+from bot.service.loaded import Table
+from bot.storage import NewMessage, Repo
 
 log = logging.getLogger("bot.service.routing")
 
 
-def route_events(game_id: int, events: list[dict[str, Any]], user_of: dict[str, int]) -> list[NewMessage]:
-    rows: list[NewMessage] = []
+async def route_events(repo: Repo, t: Table, events: list[dict[str, Any]], seq: int,
+                       asked: bool = False) -> list[NewMessage]:
+    """The rows for one transaction's events, stored with the answer ``seq``. ``asked``: the game waited on a
+    table-wide question before them (a change made without an answer, e.g. ending a game early)."""
+    assert t.game is not None
     public = [e for e in events if e["audience"]["kind"] == Audience.PUBLIC]
-    if public:
-        rows.append(messages.events(game_id, None, public))
+    if asked:
+        waiting: list[dict[str, Any]] = []
+    else:
+        waiting = t.feed if t.feed is not None else await waiting_events(repo, t.id, public, seq)
+    posts, t.feed = next_posts(waiting, public, flush=t.game.over or table_wide(t.game))
+    rows = [messages.post(t.id, post.payload(t.game)) for post in posts]
+    return rows + route_private(t.id, events, t.user_of())
+
+
+def route_private(game_id: int, events: list[dict[str, Any]], user_of: dict[str, int]) -> list[NewMessage]:
+    """Each player's events, in one row to the user who plays that house."""
     private: dict[str, list[dict[str, Any]]] = {}
     for e in events:
         if e["audience"]["kind"] == Audience.PLAYER:
             private.setdefault(e["audience"]["who"], []).append(e)
+    rows: list[NewMessage] = []
     for house, mine in private.items():
         user = user_of.get(house)
         if user is None:
@@ -34,27 +48,3 @@ def route_events(game_id: int, events: list[dict[str, Any]], user_of: dict[str, 
             continue
         rows.append(messages.events(game_id, user, mine))
     return rows
-
-
-def board_moment(events: list[dict[str, Any]]) -> tuple[str, dict[str, Any]] | None:
-    """The caption and highlights of a board picture these events call for, or None."""
-    captions: list[str] = []
-    highlights: dict[str, Any] = {}
-    for e in events:
-        if e["audience"]["kind"] != Audience.PUBLIC:
-            continue
-        kind, data = e["kind"], e["data"]
-        if kind == EventKind.ORDERS_REVEALED:
-            captions.append("The orders are revealed.")
-        elif kind == EventKind.COMBAT:
-            highlights = {"combat": data.get("area"), "attacker": data.get("attacker"),
-                          "defender": data.get("defender"), "combat_source": data.get("source")}
-        elif kind == EventKind.COMBAT_END:
-            captions.append(e["text"])
-        elif kind == EventKind.ROUND and int(data.get("round", 1)) > 1:
-            captions.append(f"The board at the end of round {int(data['round']) - 1}.")
-        elif kind == EventKind.GAME_OVER:
-            captions.append("The final board.")
-    if not captions:
-        return None
-    return " ".join(captions), {k: v for k, v in highlights.items() if v is not None}

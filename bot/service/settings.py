@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.models import ServiceError
+from bot.service.timezones import check_zone, tz
 from engine.agot import Settings
 
 HOUR = 3600.0
@@ -18,7 +19,7 @@ DEFAULT_VOTE_HOURS = 24.0  # a table vote still open after this long fails
 
 _KEYS = {"tides_of_battle", "tiebreak", "houses", "deadlines", "reminders", "replace_after", "vote_threshold",
          "vote_hours", "quiet_hours", "weekend_hours", "faceless",
-         "absence"}
+         "absence", "zone"}
 
 
 def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
@@ -66,13 +67,18 @@ def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
     absence = raw.get("absence", "stretch")  # while a player is away: stretch their deadlines, or autopilot
     if absence not in ("stretch", "autopilot"):
         raise ServiceError("absence must be 'stretch' or 'autopilot'.")
+    zone = raw.get("zone")  # the creator's time zone: whose Saturday and Sunday the weekend hours cover
+    if zone is not None:
+        zone = check_zone(zone) if isinstance(zone, str) else None
+        if zone is None:
+            raise ServiceError("zone must be an IANA time zone name, e.g. Europe/Paris.")
     # a table's own "default" replaces every built-in deadline it does not name itself
     deadlines = dict(deadlines) if "default" in deadlines else {**DEFAULT_DEADLINES, **deadlines}
     return {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
             "deadlines": deadlines, "reminders": sorted(set(reminders)),
             "replace_after": replace_after, "vote_threshold": float(threshold), "vote_hours": float(vote_hours),
             "quiet_hours": list(quiet) if quiet is not None else None, "weekend_hours": weekend,
-            "faceless": faceless, "absence": absence}
+            "faceless": faceless, "absence": absence, "zone": zone}
 
 
 def engine_settings(settings: dict[str, Any]) -> Settings:
@@ -104,13 +110,13 @@ def out_of_quiet(moment: datetime, quiet: list[int] | None) -> datetime:
     return ends if ends > moment else ends + timedelta(days=1)
 
 
-def covers_weekend(start: datetime, end: datetime) -> bool:
-    """Whether the span from ``start`` to ``end`` touches a Saturday or Sunday (UTC)."""
-    day = start.replace(hour=0, minute=0, second=0, microsecond=0)
+def covers_weekend(start: datetime, end: datetime, zone: str | None = None) -> bool:
+    """Whether the span from ``start`` to ``end`` touches a Saturday or Sunday (of ``zone``; default UTC)."""
+    day = start.astimezone(tz(zone)).replace(hour=0, minute=0, second=0, microsecond=0)
     while day <= end:
         if day.weekday() >= 5:
             return True
-        day += timedelta(days=1)
+        day += timedelta(days=1)  # wall-clock arithmetic: the next local midnight
     return False
 
 
@@ -121,7 +127,7 @@ def shaped_deadline(settings: dict[str, Any], kind: str, now: datetime) -> tuple
     seconds = deadline_seconds(settings, kind)
     due = now + timedelta(seconds=seconds)
     weekend = settings.get("weekend_hours") or 0
-    if weekend and covers_weekend(now, due):
+    if weekend and covers_weekend(now, due, settings.get("zone")):
         due += timedelta(hours=weekend)
     quiet = settings.get("quiet_hours")
     due = out_of_quiet(due, quiet)

@@ -542,3 +542,23 @@ class SqliteRepo:
         rows = await self._all("SELECT ranking FROM results WHERE guild_id = ? ORDER BY finished_at, game_id",
                                (guild_id,))
         return [json.loads(r["ranking"]) for r in rows]
+
+    # --- members' time zones and the front end's posts (issue 15) --------------------------------------
+
+    async def front_post(self, game_id: int, kind: str, user_id: int = 0) -> str | None:
+        row = await self._one("SELECT message_id FROM front_posts WHERE game_id = ? AND kind = ? AND user_id = ?",
+                              (game_id, kind, user_id))
+        return str(row["message_id"]) if row else None
+
+    async def set_front_post(self, game_id: int, kind: str, user_id: int, message_id: str, now: str) -> None:
+        self._write("INSERT INTO front_posts (game_id, kind, user_id, message_id, at) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, kind, user_id) DO UPDATE SET message_id = excluded.message_id, "
+                    "at = excluded.at", (game_id, kind, user_id, message_id, now))
+
+    async def member_zone(self, user_id: int) -> str | None:
+        row = await self._one("SELECT zone FROM member_zones WHERE user_id = ?", (user_id,))
+        return str(row["zone"]) if row else None
+
+    async def set_member_zone(self, user_id: int, zone: str, now: str) -> None:
+        self._write("INSERT INTO member_zones (user_id, zone, at) VALUES (?, ?, ?) ON CONFLICT (user_id) "
+                    "DO UPDATE SET zone = excluded.zone, at = excluded.at", (user_id, zone, now))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
+from engine.agot.battle import UNIT_NAMES
 from engine.agot.combat import start_combat
 from engine.agot.frames import CyclingFrame as Frame
 from engine.agot.orders import describe
@@ -262,7 +263,8 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
         world.lift_attackers(game, house, source, attack, moves[attack])
     if leave_token and not neutral:  # against a neutral force only once it falls (A24)
         world.place_power_token(game, house, source)
-    moved = ", ".join(f"{len(k)} to {game.area_name(d)}" for d, k in moves.items()) or "no units"
+    moved = "; ".join(f"{', '.join(UNIT_NAMES[u] for u in k)} to {game.area_name(d)}"
+                      for d, k in moves.items()) or "no units"
     game.emit("march", f"{game.house_name(house)} marches from {game.area_name(source)} "
               f"({describe(b.order_tokens[token])}): {moved}.", house=house, area=source,
               moves={d: list(k) for d, k in moves.items()}, attack=attack)

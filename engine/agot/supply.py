@@ -13,6 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
+from engine.agot.battle import UNIT_NAMES
 from engine.agot.frames import HouseByHouseFrame as Frame
 from engine.agot.steps import HouseByHouseStep, step
 from engine.core import Decision, IllegalAnswer, answers
@@ -96,6 +97,6 @@ class ReconcileStep(HouseByHouseStep):
         removed = destroy_for_supply(game, decision.player, answer)
         self.done(frame)
         world.settle_ports(game)
-        listing = ", ".join(f"{k.replace('_', ' ')} in {game.area_name(a)}" for a, k in removed)
+        listing = ", ".join(f"{UNIT_NAMES[k]} in {game.area_name(a)}" for a, k in removed)
         game.emit("reconcile", f"{game.house_name(decision.player)} destroys {listing} to respect supply.",
                   house=decision.player, removed=removed, reason="supply")

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
+from engine.agot.battle import UNIT_NAMES
 from engine.agot.mustering import mustering_areas
 from engine.agot.wildling_tasks import Task, TaskHandler, card_name, name, task
 from engine.core import Decision, IllegalAnswer, answers
@@ -49,7 +50,7 @@ def destroy_scope(game: Game, task: Task) -> tuple[dict[str, list[str]], int, bo
 def destroy_units(game: Game, house: str, picks: list[list[str]]) -> None:
     for area, kind in picks:
         world.remove_units(game.state, area, [kind])
-    listing = ", ".join(f"{k.replace('_', ' ')} in {game.area_name(a)}" for a, k in picks) or "nothing"
+    listing = ", ".join(f"{UNIT_NAMES[k]} in {game.area_name(a)}" for a, k in picks) or "nothing"
     game.emit("wildling_losses", f"{name(game, house)} loses {listing}.", house=house, removed=picks,
               downgrade=[], reason="wildlings")
     world.settle_ports(game)

@@ -113,3 +113,21 @@ class AckClock:
 
         monkeypatch.setattr(discord.Interaction, "__init__", arrive)
         monkeypatch.setattr(AsyncWebhookAdapter, "create_interaction_response", first_response)
+
+
+def confirm_id(result: Any, yes: bool = True) -> str:
+    """The Confirm (or Keep) button of a command's ephemeral confirmation."""
+    end = ":y" if yes else ":n"
+    return next(c for c in custom_ids(result.response) if c.startswith("agot:ok:") and c.endswith(end))
+
+
+async def confirmed(member: Any, result: Any, yes: bool = True) -> Any:
+    """Click Confirm (or Keep) on the confirmation ``result`` asked ``member``; returns the click's result."""
+    return await member.click(result.response, custom_id=confirm_id(result, yes))
+
+
+async def show_manage_to(env: Any, guild: Any, *members: Any) -> None:
+    """What a server admin does under Server Settings → Integrations: show ``/agot-manage`` (hidden from members
+    without Manage Server by its default permissions) to ``members`` (these and no others), e.g. a creator."""
+    command = next(c for c in await env.bot.tree.fetch_commands() if c.name == "agot-manage")
+    guild.set_command_permissions(command, {member: True for member in members})

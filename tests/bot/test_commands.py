@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import discord
 import pytest
+import simcord
 
 from tests.bot.conftest import make_bot
-from tests.bot.players import HEADER, custom_ids, replies, said
+from tests.bot.players import HEADER, confirmed, custom_ids, replies, said, show_manage_to
 
 
 async def lobby(env, players: int = 3, start: bool = True):
+    """A game created in a channel, joined and started in its own thread (returned as ``channel``)."""
     guild = env.create_guild()
-    channel = guild.create_text_channel("westeros")
+    parent = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"p{i}")) for i in range(players)]
-    await members[0].slash(channel, "agot create", players=players)
+    await members[0].slash(parent, "agot create", players=players)
+    channel = parent.threads[-1]
     for m in members[1:]:
         await m.slash(channel, "agot join")
     if start:
@@ -72,8 +75,8 @@ async def test_reading_commands_of_a_running_game(table):
     assert "Did you mean" in unknown.response.content
     choices = await spectator.autocomplete(channel, "agot card", "name", "winter")
     assert any(c["name"] == "Winterfell" for c in choices)
-    settings = await spectator.slash(channel, "agot settings")
-    assert "3 players" in settings.response.content
+    settings = await spectator.slash(channel, "agot status")
+    assert "Settings: 3 players" in settings.response.content
     cancel = await spectator.slash(channel, "agot cancel")
     assert cancel.response.content.startswith("❌")  # a spectator manages nothing
 
@@ -130,7 +133,8 @@ async def test_closed_dms_are_told_in_the_channel_and_act_works_instead(table):
     joined = await closed.slash(channel, "agot join")
     assert any("cannot send you direct messages" in x for x in said(joined))
     await members[0].slash(channel, "agot start")
-    told = [m for m in channel.history() if closed.mention in (m.content or "") and "/agot act" in m.content]
+    told = [m for m in channel.threads[-1].history() if closed.mention in (m.content or "") and "/agot act" in
+            m.content]
     assert told  # the dispatcher could not DM the prompt: the channel says how to answer instead
     act = await closed.slash(channel, "agot act")
     shown = [f for f in replies(act) if HEADER.search(f.content or "")]
@@ -181,24 +185,29 @@ async def test_orders_through_the_area_and_order_selects(table):
 async def test_repairs_by_the_games_managers(table):
     env = table
     guild, channel, members = await lobby(env)
-    refused = await members[1].slash(channel, "agot manage pause")
-    assert said(refused)[0].startswith("❌")  # not the creator, no Manage Server
-    paused = await members[0].slash(channel, "agot manage pause")
+    with pytest.raises(simcord.SetupError, match="default-member-permissions"):
+        await members[1].slash(channel, "agot-manage pause")  # hidden from members without Manage Server
+    await show_manage_to(env, guild, members[1])  # shown by an admin, still refused: not the creator
+    refused = await members[1].slash(channel, "agot-manage pause")
+    assert said(refused)[0].startswith("❌")
+    await show_manage_to(env, guild, members[0], members[1])
+    paused = await members[0].slash(channel, "agot-manage pause")
     assert "paused" in said(paused)[0]
     status = await members[1].slash(channel, "agot status")
     assert "paused" in said(status)[0]
-    await members[0].slash(channel, "agot manage resume")
+    await members[0].slash(channel, "agot-manage resume")
     prompt = prompts(members[1])[0]
     default = next(c for c in custom_ids(prompt) if c.startswith("agot:d:"))
     assert said(await members[1].user.click(prompt, custom_id=default))[0].startswith("✅")
-    undone = await members[0].slash(channel, "agot manage rewind", count=1, reason="misclick")
-    assert said(undone)[0].startswith("⏪")
+    undone = await confirmed(members[0], await members[0].slash(channel, "agot-manage rewind", count=1,
+                                                                  reason="misclick"))
+    assert any(m.content.startswith("⏪") and not m.flags.ephemeral for m in replies(undone))
     status = await members[2].slash(channel, "agot status")
     assert said(status)[0].count("orders") >= 3  # the undone orders are awaited again
     newcomer = guild.add_member(env.create_user("newcomer"))
     house = HEADER.search(prompts(members[2])[0].content).group(2).lower()
-    handed = await members[0].slash(channel, "agot manage replace", house=house, member=newcomer)
+    handed = await members[0].slash(channel, "agot-manage replace", house=house, member=newcomer)
     assert "now plays" in said(handed)[0]
     assert prompts(newcomer)  # the seat's open prompt went to the new player
-    past = await members[2].slash(channel, "agot history", round=1, phase="planning")
+    past = await members[2].slash(channel, "agot log", round=1, phase="planning")
     assert replies(past)[0].attachments and past.ephemeral

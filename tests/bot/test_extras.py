@@ -18,9 +18,10 @@ STAMP = re.compile(r"<t:(\d+):R>")
 
 async def seat(env, players: int = 3, **options):
     guild = env.create_guild()
-    channel = guild.create_text_channel("westeros")
+    parent = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"Zorblax{i}")) for i in range(players)]
-    created = await members[0].slash(channel, "agot create", players=players, **options)
+    created = await members[0].slash(parent, "agot create", players=players, **options)
+    channel = parent.threads[-1]  # the game's own thread
     for m in members[1:]:
         await m.slash(channel, "agot join")
     return guild, channel, members, created
@@ -36,7 +37,7 @@ async def test_quiet_hours_shape_the_deadlines_shown_in_settings_and_status(tabl
     bad = await members[0].slash(guild.create_text_channel("tavern"), "agot create", players=3, quiet_hours="25-7")
     assert bad.ephemeral and bad.response.content.startswith("❌") and "23-7" in bad.response.content
     await members[0].slash(channel, "agot start")
-    shown = await members[1].slash(channel, "agot settings")
+    shown = await members[1].slash(channel, "agot status")
     assert "quiet hours" in shown.response.content and "+12 h over a weekend" in shown.response.content
     status = await members[1].slash(channel, "agot status")
     stamps = {int(s) for s in STAMP.findall(status.response.content)}
@@ -93,13 +94,13 @@ async def test_a_faceless_game_to_the_end_then_leaderboard_record_and_replay(tab
     standings = history[end]
     assert all(m.user.name in standings.content for m in members)  # the end reveals who played which house
     assert standings.attachments and standings.attachments[0].filename.endswith("replay.json")
-    board = await members[2].slash(channel, "agot leaderboard")
+    board = await members[2].slash(channel, "agot ratings")
     lines = [line for line in board.response.content.split("\n") if line[:2] in ("1.", "2.", "3.")]
     assert [line.split(" — ")[1].split(" ·")[0] for line in lines] == ["1516", "1500", "1484"]
     winner = lines[0].split(". ", 1)[1].split(" — ")[0]
-    rec = await members[2].slash(channel, "agot record", user=next(m for m in members if m.user.name == winner))
+    rec = await members[2].slash(channel, "agot ratings", user=next(m for m in members if m.user.name == winner))
     assert "1 games, 1 wins, average place 1.00, rating 1516" in rec.response.content
     replay = await members[1].slash(channel, "agot replay")
     assert replay.ephemeral and replay.response.attachments
-    elsewhere = await members[1].user.slash("agot leaderboard")
+    elsewhere = await members[1].user.slash("agot ratings")
     assert elsewhere.response.content.startswith("❌")

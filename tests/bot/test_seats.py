@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import Rng
 from tests.bot.conftest import make_bot
-from tests.bot.players import HEADER, Player, said
+from tests.bot.players import HEADER, Player, confirmed, said, show_manage_to
 from tests.bot.test_commands import lobby
 
 
@@ -35,7 +35,7 @@ def card_prompt(player: Player):
 async def test_away_with_the_autopilot(table):
     env = table
     guild, channel, members = await lobby(env, start=False)
-    await members[0].slash(channel, "agot cancel")
+    await confirmed(members[0], await members[0].slash(channel, "agot cancel"))
     await members[0].slash(channel, "agot create", players=3, absence="autopilot")
     for m in members[1:]:
         await m.slash(channel, "agot join")
@@ -48,9 +48,9 @@ async def test_away_with_the_autopilot(table):
     assert bad.ephemeral and bad.response.content.startswith("❌") and "YYYY-MM-DD" in bad.response.content
     status = await members[0].slash(channel, "agot status")
     assert members[1].user.mention not in status.response.content  # nobody waits for the away seat
-    back = await members[1].slash(channel, "agot back")
+    back = await members[1].slash(channel, "agot away", back=True)
     assert "Welcome back" in back.response.content
-    again = await members[1].slash(channel, "agot back")
+    again = await members[1].slash(channel, "agot away", back=True)
     assert again.response.content == "❌ You are not away."
 
 
@@ -64,6 +64,7 @@ async def test_a_kicked_players_seat_is_taken_in_the_middle_of_a_combat(world):
     channel = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"p{i}")) for i in range(6)]
     await members[0].slash(channel, "agot create", players=6, absence="autopilot")
+    table = channel.threads[-1]  # the game's own thread; commands work from its parent channel too
     for m in members[1:]:
         await m.slash(channel, "agot join")
     await members[0].slash(channel, "agot start")
@@ -79,7 +80,7 @@ async def test_a_kicked_players_seat_is_taken_in_the_middle_of_a_combat(world):
             if mine:
                 p.done.update(m.id for m in mine)
                 await p.member.slash(channel, "agot away", days=1)
-                await p.member.slash(channel, "agot back")
+                await p.member.slash(channel, "agot away", back=True)
                 moved += 1
                 break
         if not moved and not sum([await p.act() for p in players]):
@@ -99,13 +100,15 @@ async def test_a_kicked_players_seat_is_taken_in_the_middle_of_a_combat(world):
     old_prompt, old_default = next((m, c.custom_id) for m in reversed(kicked.dms()) if m.author.bot
                                    for row in m.components for c in getattr(row, "children", [row])
                                    if (c.custom_id or "").startswith("agot:d:"))
-    kick = await members[0].slash(channel, "agot manage kick", house=house)
-    assert "seat in game #1 is open" in kick.response.content
+    await show_manage_to(env, guild, members[0])
+    kick = await confirmed(members[0], await members[0].slash(channel, "agot-manage kick", house=house))
+    assert "seat is open" in said(kick)[0]  # to the manager; the table is told in the game's thread
+    assert any("seat in game #1 is open" in (m.content or "") for m in table.history())
     assert any("You no longer play" in (m.content or "") for m in kicked.dms())
     refused = await kicked.user.click(old_prompt, custom_id=old_default)
     assert said(refused) == ["❌ You have no seat in game #1."]
 
-    post, join = join_button(channel)
+    post, join = join_button(table)
     newcomer = Player(guild.add_member(env.create_user("newcomer")), Rng(99))
     took = await newcomer.member.click(post, custom_id=join)
     assert said(took)[0].startswith("✅ You now play")
@@ -137,9 +140,10 @@ async def test_the_join_button_survives_a_restart_and_only_a_manager_kicks(world
     header = next(HEADER.search(m.content or "") for m in members[2].user.dm_channel.history()
                   if HEADER.search(m.content or ""))
     house = header[2].lower()
-    refused = await members[1].slash(channel, "agot manage kick", house=house)
+    await show_manage_to(env, guild, members[0], members[1])
+    refused = await members[1].slash(channel, "agot-manage kick", house=house)
     assert refused.ephemeral and refused.response.content.startswith("❌")  # only a manager kicks
-    await members[0].slash(channel, "agot manage kick", house=house)
+    await confirmed(members[0], await members[0].slash(channel, "agot-manage kick", house=house.title()))
     post, join = join_button(channel)
     await env.bot.service.close()
     await env.restart_bot(await make_bot(path))

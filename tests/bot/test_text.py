@@ -107,3 +107,21 @@ def test_a_digest_fits_one_message_however_much_happened():
               "players": 3, "waiting": ["orders"], "deadline": "2030-01-01T07:00:00+00:00"} for i in range(60)]
     listed = my_games_text(games)
     assert len(listed) <= 2000 and "https://discord.com/channels/5/6" in listed and "<t:1893481200:R>" in listed
+
+
+def test_dm_help_explains_each_kind_of_prompt_and_each_prompt_names_its_topic():
+    from bot.frontend.help import prompt_syntax
+
+    raven = {"id": "4", "player": "stark", "kind": "raven", "label": "Messenger Raven", "prompt": "Raven",
+             "options": [{"action": "pass"}, {"action": "peek"}], "choices": [
+                 {"value": {"action": "pass"}, "label": "Pass", "description": "keep your orders"},
+                 {"value": {"action": "peek"}, "label": "Peek", "description": "look at the wildling card"}]}
+    words = prompt_syntax(1, raven)
+    assert "number of your choice" in words and "`1` Pass" in words and "topic:choices" in words
+    bid = {**raven, "kind": "bid", "label": "bid", "options": [0, 1, 2], "choices": None}
+    assert "Reply with the amount" in prompt_syntax(1, bid) and "`2` 2" in prompt_syntax(1, bid)
+    march = {"id": "5", "player": "stark", "kind": "march", "label": "March", "prompt": "March", "options": None,
+             "info": {"orders": {"winterfell": {"units": ["knight"], "land_destinations": ["castle-black"]}}}}
+    assert "from Winterfell: knight" in prompt_syntax(1, march) and "topic:orders" in prompt_syntax(1, march)
+    assert "/agot help topic:orders" in prompt_text(1, march, None)
+    assert prompt_text(1, raven, None).endswith("`/agot help topic:choices`.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bot.conftest import make_bot
-from tests.bot.players import HEADER, custom_ids, said
+from tests.bot.players import HEADER, custom_ids, said, show_manage_to
 from tests.bot.test_commands import lobby, prompts
 
 
@@ -52,7 +52,7 @@ async def test_a_vote_by_slash_command_and_buttons(world):
     assert any("Vote #2 failed" in line for line in feed(channel)) and said(again)
     refused = await members[0].slash(channel, "agot vote", kind="extend")
     assert said(refused)[0].startswith("❌") and "hours" in said(refused)[0]
-    settings = await members[0].slash(channel, "agot settings")
+    settings = await members[0].slash(channel, "agot status")
     assert "votes pass with 67% of the seated players and close after 24 h" in said(settings)[0]
 
 
@@ -61,14 +61,15 @@ async def test_force_and_deadline_by_a_manager_only(table):
     env = table
     guild, channel, members = await lobby(env)
     house = HEADER.search(prompts(members[1])[0].content).group(2).lower()
-    refused = await members[2].slash(channel, "agot manage force", house=house)
+    await show_manage_to(env, guild, *members)  # shown to the table: the service still refuses all but the creator
+    refused = await members[2].slash(channel, "agot-manage force", house=house)
     assert said(refused)[0].startswith("❌") and "creator" in said(refused)[0]
-    forced = await members[0].slash(channel, "agot manage force", house=house)
+    forced = await members[0].slash(channel, "agot-manage force", house=house)
     assert said(forced)[0].startswith("🔧") and forced.ephemeral
     assert any("forced the default for" in line for line in feed(channel))
-    refused = await members[1].slash(channel, "agot manage deadline", hours=2)
+    refused = await members[1].slash(channel, "agot-manage deadline", hours=2)
     assert said(refused)[0].startswith("❌")
-    moved = await members[0].slash(channel, "agot manage deadline", hours=2)
+    moved = await members[0].slash(channel, "agot-manage deadline", hours=2)
     assert "set the deadline of every house" in said(moved)[0]
     assert any("🔧" in line and "set the deadline" in line for line in feed(channel))
     status = await members[1].slash(channel, "agot status")

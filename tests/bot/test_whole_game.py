@@ -3,6 +3,7 @@ selects and DM text. Nothing in the test calls the service or the engine."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 
@@ -41,20 +42,22 @@ def audit_every_delivery(bot, gid: int, leaks: list[str]) -> Callable[[], Audito
 
 
 @pytest.mark.asyncio
-async def test_a_whole_three_player_game_from_create_to_final_standings(world, monkeypatch):
+@pytest.mark.parametrize("count", [3, pytest.param(6, marks=pytest.mark.timeout(600))])
+async def test_a_whole_game_from_create_to_final_standings(world, monkeypatch, count):
     env, path = world
     ack = AckClock(monkeypatch)
     guild = env.create_guild()
     channel = guild.create_text_channel("westeros")
-    members = [guild.add_member(env.create_user(f"player{i}")) for i in range(3)]
-    created = await members[0].slash(channel, "agot create", players=3)
+    members = [guild.add_member(env.create_user(f"player{i}")) for i in range(count)]
+    created = await members[0].slash(channel, "agot create", players=count)
     assert "Game #1" in created.response.content
+    thread = channel.threads[-1]  # the game's own thread: its feed, boards, combats, votes and notices
     for m in members[1:]:
-        await m.slash(channel, "agot join")
+        await m.slash(channel, "agot join")  # from the parent channel: the join is told in the thread
     leaks: list[str] = []
     audit = audit_every_delivery(env.bot, 1, leaks)
     started = await members[0].slash(channel, "agot start")
-    assert "begins" in started.response.content
+    assert started.ephemeral and any("begins" in (m.content or "") for m in thread.history())
     houses = {}
     for m in members:
         first = next(x for x in m.user.dm_channel.history() if HEADER.search(x.content or ""))
@@ -72,16 +75,25 @@ async def test_a_whole_three_player_game_from_create_to_final_standings(world, m
         clicks += acted
         texts = sum(p.texts for p in players)
         assert not leaks, leaks[:3]
-        if game_over(channel):
+        if game_over(thread):
             break
         if not acted:
             await env.advance_time(13 * 3600)  # someone has nothing to click: the deadline plays the default
-    assert game_over(channel), "the game did not finish"
-    history = channel.history()
+    assert game_over(thread), "the game did not finish"
+    history = thread.history()
+    parent = [m for m in channel.history() if not m.flags.ephemeral and not m.is_system()]
+    assert parent[0].id == created.response.id and len(parent) == 2, [m.content[:60] for m in parent]
+    assert parent[1].content.startswith("🏆") and f"<#{thread.id}>" in parent[1].content  # and the standings alone
+    assert sum(1 for m in history if (m.content or "").startswith("📜")) == 1 and \
+        [m.content[:1] for m in thread.pinned_messages()] == ["📜"]  # the status, pinned, edited in place
     standings = next(m.content for m in history if (m.content or "").startswith("🏆"))
-    assert "1. " in standings and "2. " in standings and "3. " in standings
+    assert all(f"{place}. " in standings for place in range(1, count + 1))
     assert sum(1 for m in history if m.attachments) >= 10  # boards after reveals, combats and rounds
-    assert sum(1 for m in history if (m.content or "").startswith("📜")) == 1  # the status is edited in place
+    # a quiet feed: one post per step, none per answer (the status message says who is awaited)
+    rounds = int(re.search(r"in round (\d+)", standings).group(1))  # type: ignore[union-attr]
+    assert len(history) <= 12 * rounds + 4, (len(history), rounds)  # + the start's three posts and the standings
+    assert not [m for m in history if re.search(r"has placed orders|has bid for|has chosen a House card",
+                                                 m.content or "")]
     # every prompt a user received names that user's own house, never another's
     for p in players:
         for m in p.dms():
@@ -100,7 +112,7 @@ async def test_a_whole_three_player_game_from_create_to_final_standings(world, m
     dms = sum(len(p.dms()) for p in players)
     largest = max(a.size for m in history for a in m.attachments)
     print(f"\n{clicks} answers; per-answer round trip p50 {timings[len(timings) // 2] * 1000:.1f} ms, "
-          f"p99 {timings[int(len(timings) * 0.99)] * 1000:.1f} ms; per round {len(history) / 10:.1f} channel "
-          f"messages and {dms / 10:.1f} DMs; largest image {largest / 1024:.0f} KiB; database "
-          f"{path.stat().st_size // 1024} KiB")
+          f"p99 {timings[int(len(timings) * 0.99)] * 1000:.1f} ms; per round {len(history) / 10:.1f} thread "
+          f"messages, {len(parent)} in the parent channel in all, and {dms / 10:.1f} DMs; largest image "
+          f"{largest / 1024:.0f} KiB; database {path.stat().st_size // 1024} KiB")
     print(standings, sum(1 for m in history if "missed the deadline" in (m.content or "")), "deadlines missed")

@@ -281,7 +281,7 @@ def test_11_8_houses_reconcile_in_turn_order():
     assert [d.player for d in g.open_decisions()] == ["lannister"]
     events = answer(g, "lannister", [["lannisport", "footman"]])
     assert [e.text for e in events if e.kind == "reconcile"] == [
-        "Lannister destroys footman in Lannisport to respect supply."]
+        "Lannister destroys Footman in Lannisport to respect supply."]
     assert [d.player for d in g.open_decisions()] == ["stark"]
     answer(g, "stark", decision(g, "stark").default)
     assert (units(g, "winterfell"), units(g, "lannisport")) == (["footman"] * 2, ["footman"] * 2)

@@ -123,7 +123,7 @@ async def test_a_faceless_game_names_no_player_until_the_standings(tmp_path: Pat
         assert (await svc.game(gid)).status == "finished"
         public = [m for m in transport.sent if m.audience == "public"]
         kinds = [m.kind for m in public]
-        assert {"reminder", "notice", "status", "events", "board"} <= set(kinds)
+        assert {"reminder", "notice", "status", "post"} <= set(kinds)
         assert any("missed the deadline" in str(m.payload.get("text")) for m in public)
         end = kinds.index("game_over")
         secrets = [str(u) for u in USERS] + NAMES + [str(STRANGER), STRANGER_NAME]
@@ -164,6 +164,8 @@ def rendered(m: Any) -> list[str]:
     """What the Discord transport would show for a public row (the pure text functions it uses)."""
     if m.kind == "events":
         return text.event_lines(m.payload["events"])
+    if m.kind == "post":
+        return list(m.payload["lines"])
     if m.kind == "status":
         return [text.status_text(m.game_id, m.payload["status"])]
     return [str(m.payload.get("text") or m.payload.get("caption") or "")]

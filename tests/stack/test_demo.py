@@ -22,7 +22,13 @@ def test_demo_plays_a_whole_game_and_starts_afresh(tmp_path: Path, capsys: pytes
     assert boards and all((out / "boards" / b).read_bytes().startswith(b"\x89PNG") for b in boards)
     feed = (out / "feed.md").read_text()
     assert feed.count("](boards/") == sum(b.endswith("-public.png") for b in boards)
-    assert "## Round 2 begins." in feed and "won the game" in feed
+    assert "## Round 2 begins." in feed
+    # the feed ends as Discord's does: the standings, then the game's secret that checks every shuffle
+    commitment = re.search(r"committed now as SHA-256 ([0-9a-f]{64})", feed)
+    end = feed.strip().splitlines()
+    standings = end.index(next(line for line in end if line.startswith("🏆")))
+    assert commitment and [line[:3] for line in end[standings + 1: standings + 4]] == ["1. ", "2. ", "3. "]
+    assert end[-1].startswith("🔐 The game's secret was") and commitment.group(1) in end[-1]
     (out / "boards" / "999-stray.png").write_bytes(b"old")
 
     assert demo(["--seed", "3", "--players", "3", "--out", str(out)]) == 0

@@ -21,6 +21,7 @@ import pytest
 
 from bot.demo import Answered, play_to_the_end, seat_table
 from bot.service import OutboxMessage, TableService
+from bot.service.feed import ANSWERED
 from bot.service.replay import new_game, state_hash
 from engine.agot import Game
 from engine.agot.agent import RandomAgent
@@ -80,18 +81,30 @@ class Auditor:
         self.cards = {c["id"]: c for h in board().house_cards.values() for c in h}
         self.expected: Counter[tuple[str | None, str, str]] = Counter()
         self.delivered: Counter[tuple[str | None, str, str]] = Counter()
+        self.public_expected: Counter[tuple[str, str]] = Counter()  # the feed posts a step once it is over
+        self.public_delivered: Counter[tuple[str, str]] = Counter()
         self.expect(game.events)  # the events of the set-up, delivered at the start
 
     def expect(self, events: list[Event]) -> None:
         for e in events:
-            if e.audience.kind in ("public", "player"):
+            if e.audience.kind == "public":
+                self.public_expected[(e.kind, e.text)] += 1
+            elif e.audience.kind == "player":
                 self.expected[(e.audience.who, e.kind, e.text)] += 1
 
     def settle(self) -> None:
-        """Everything delivered since the last answer is what the engine addressed, and all of it arrived."""
+        """Every private event since the last answer reached its house; the public ones, delivered by step, are
+        checked by ``settle_feed`` at the end."""
         assert self.delivered == self.expected, (self.expected - self.delivered, self.delivered - self.expected)
         self.expected.clear()
         self.delivered.clear()
+
+    def settle_feed(self) -> None:
+        """Every public event reached the feed once (who has answered may be left to the status message)."""
+        said, told = (Counter({k: n for k, n in c.items() if k[0] not in ANSWERED})
+                      for c in (self.public_delivered, self.public_expected))
+        assert said == told, (told - said, said - told)
+        assert all(n <= self.public_expected[k] for k, n in self.public_delivered.items())
 
     def follow(self, answered: Answered) -> None:
         """The service accepted an answer: check the last one's deliveries, then play it on the shadow game."""
@@ -104,8 +117,11 @@ class Auditor:
         problems = self.leaks(msg, viewer)
         assert not problems, f"{msg.kind} to {viewer or 'the public'} leaks: {problems}"
         self.checked += 1
-        for e in msg.payload.get("events", []) if msg.kind == "events" else []:
-            self.delivered[(viewer, e["kind"], e["text"])] += 1
+        for e in msg.payload.get("events", []) if msg.kind in ("events", "post") else []:
+            if viewer is None:
+                self.public_delivered[(e["kind"], e["text"])] += 1
+            else:
+                self.delivered[(viewer, e["kind"], e["text"])] += 1
         return f"m{msg.id}"
 
     def leaks(self, msg: OutboxMessage, viewer: str | None) -> list[str]:
@@ -121,6 +137,8 @@ class Auditor:
             found.append("another house's prompt")
         if msg.kind == "board" and payload["view"]["viewer"] != viewer:
             found.append("another viewer's board")
+        if msg.kind == "post" and (viewer is not None or payload.get("board", {"view": {}})["view"].get("viewer")):
+            found.append("a feed post that is not public")
         for frame in s.stack:
             # placed orders before the reveal
             for owner, orders in (frame.get("placed", {}) if frame["step"] == "planning" else {}).items():
@@ -192,6 +210,7 @@ async def audited_game(db: Path, players: int, seed: int, agent: type[RandomAgen
                           int(row.seed))
         await play_to_the_end(svc, gid, users, seed, auditor, auditor.follow, agent)
         auditor.settle()
+        auditor.settle_feed()
         async with svc.store.reading() as repo:
             row = await repo.game(gid)
         assert row is not None and row.status == "finished"

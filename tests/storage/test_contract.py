@@ -446,6 +446,26 @@ async def test_looks_and_results(store: Store) -> None:
         assert await repo.results(9) == []
 
 
+async def test_member_zones_and_front_posts(store: Store) -> None:
+    gid = await new_game(store)
+    async with store.transaction() as repo:
+        assert await repo.member_zone(5) is None
+        await repo.set_member_zone(5, "Europe/Paris", at(1))
+        await repo.set_member_zone(5, "Asia/Tokyo", at(2))  # a later choice replaces the first
+        await repo.set_front_post(gid, "status", 0, "m1", at(1))
+        await repo.set_front_post(gid, "status", 0, "m2", at(2))
+        await repo.set_front_post(gid, "closed_dm", 7, "", at(2))
+    async with store.reading() as repo:
+        assert await repo.member_zone(5) == "Asia/Tokyo" and await repo.member_zone(6) is None
+        assert await repo.front_post(gid, "status") == "m2"
+        assert await repo.front_post(gid, "closed_dm", 7) == "" and await repo.front_post(gid, "closed_dm", 8) is None
+    async with store.transaction() as repo:  # prune keeps them: they are what a restart needs
+        await repo.update_game(gid, status="finished")
+        await repo.prune(at(100))
+    async with store.reading() as repo:
+        assert await repo.front_post(gid, "status") == "m2"
+
+
 # --- transactions ------------------------------------------------------------------------------------------
 
 async def test_a_transaction_that_raises_leaves_nothing(store: Store) -> None:

@@ -22,6 +22,8 @@ from aiohttp import WSMsgType, web
 
 BOT_ID = 900000000000000001
 GUILD_ID = 800000000000000001
+# the bot's permissions in the channel: the @everyone defaults plus Pin Messages (the README's invite link)
+APP_PERMISSIONS = str(2248473465835073 | 1 << 51)
 CHANNEL_ID = 800000000000000002
 STAMP = "2026-01-01T00:00:00+00:00"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -77,6 +79,7 @@ class FakeDiscord:
         r.add_get("/api/v10/channels/{cid:\\d+}", self.get_channel)
         r.add_post("/api/v10/channels/{cid}/messages", self.create_message)
         r.add_patch("/api/v10/channels/{cid}/messages/{mid}", self.edit_message)
+        r.add_put("/api/v10/channels/{cid}/messages/pins/{mid}", self.pin_message)
         r.add_post("/api/v10/interactions/{iid}/{token}/callback", self.callback)
         r.add_post("/api/v10/webhooks/{app}/{token}", self.followup)
         r.add_patch("/api/v10/webhooks/{app}/{token}/messages/@original", self.edit_original)
@@ -157,7 +160,7 @@ class FakeDiscord:
         payload: dict[str, Any] = {"id": str(iid), "application_id": str(BOT_ID), "type": kind, "token": token,
                                    "version": 1, "data": data, "locale": "en-US", "entitlements": [],
                                    "attachment_size_limit": 10 * 1024 * 1024,
-                                   "app_permissions": "2248473465835073", "authorizing_integration_owners": {}}
+                                   "app_permissions": APP_PERMISSIONS, "authorizing_integration_owners": {}}
         if dm:
             cid = await self._dm_of(who)
             payload |= {"channel_id": str(cid), "user": self.users[who], "context": 1,
@@ -331,6 +334,11 @@ class FakeDiscord:
         message.update({k: v for k, v in (call.body or {}).items() if k in ("content", "components")})
         message["edited_timestamp"] = STAMP
         return self.json(message)
+
+    async def pin_message(self, request: web.Request) -> web.Response:
+        await self._record(request)
+        self.messages[int(request.match_info["mid"])]["pinned"] = True
+        return web.Response(status=204)
 
     async def callback(self, request: web.Request) -> web.Response:
         call = await self._record(request)

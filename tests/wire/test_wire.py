@@ -72,8 +72,8 @@ async def answered(fake: FakeDiscord, token: str, followups: int = 0) -> list[di
 
 
 async def lobby(fake: FakeDiscord, start: bool = True) -> None:
-    create = await fake.slash(CREATOR, "agot", "create", {"players": 3})
-    await answered(fake, create)
+    create = await fake.slash(CREATOR, "agot", "create", {"players": 3, "thread": False})
+    await answered(fake, create, followups=1)
     for uid in PLAYERS:
         if uid != CREATOR:
             await answered(fake, await fake.slash(uid, "agot", "join"))
@@ -100,10 +100,12 @@ async def test_login_gateway_and_command_sync_over_loopback(wire):
         assert fake.identified == 1 and bot.user is not None and bot.user.id == BOT_ID
         synced = await bot.tree.sync()
         put = fake.seen("PUT", f"/api/v10/applications/{BOT_ID}/commands")
-        assert len(put) == 1 and [c["name"] for c in put[0].body] == ["agot"]
+        assert len(put) == 1 and [c["name"] for c in put[0].body] == ["agot", "agot-manage"]
         subs = {o["name"] for o in put[0].body[0]["options"]}
-        assert {"create", "join", "start", "board", "act"} <= subs
-        assert [c.name for c in synced] == ["agot"] and synced[0].id > 0
+        assert {"create", "join", "start", "board", "act", "help", "timezone"} <= subs and len(subs) <= 20
+        manage = put[0].body[1]  # the repairs are hidden from members without Manage Server (0x20)
+        assert int(manage["default_member_permissions"]) == discord.Permissions(manage_guild=True).value
+        assert [c.name for c in synced] == ["agot", "agot-manage"] and synced[0].id > 0
     finally:
         await disconnect(fake, bot, running)
     assert not [c for c in fake.calls if c.status == 404]
@@ -112,9 +114,9 @@ async def test_login_gateway_and_command_sync_over_loopback(wire):
 @pytest.mark.asyncio
 async def test_slash_commands_answered_through_the_callback_route(live):
     fake, bot = live
-    create = await fake.slash(CREATOR, "agot", "create", {"players": 3})
-    (reply,) = await answered(fake, create)
-    assert reply["type"] == 4 and "**Game #1** created" in reply["data"]["content"]
+    create = await fake.slash(CREATOR, "agot", "create", {"players": 3, "thread": False})
+    deferred, reply = await answered(fake, create, followups=1)  # deferred: a thread may be opened first
+    assert deferred["type"] == 5 and "**Game #1** created" in reply["content"]
     join = await fake.slash(102, "agot", "join")
     (joined,) = await answered(fake, join)
     assert joined["type"] == 4 and "joins game #1 (2/3)" in joined["data"]["content"]

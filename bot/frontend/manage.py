@@ -1,0 +1,151 @@
+"""``/agot-manage``: the repairs of a game's managers, each announced in the feed with 🔧.
+
+A top-level command of its own so that it carries ``default_permissions`` (Discord applies them to top-level
+commands only): members without Manage Server do not see it, and a server's admins may show it to a role under
+Server Settings → Integrations. Who may repair a game is still decided per game, as for every command: its
+creator, a member with Manage Server, the bot's owners (``OWNER_IDS``). Rewind and kick ask for confirmation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.frontend import text
+from bot.frontend.common import (
+    GAME,
+    HOURS,
+    HOUSE,
+    PLAYING,
+    Refusal,
+    announce,
+    game_choices,
+    game_for,
+    game_houses,
+    house_of,
+    is_manager,
+    must_manage,
+    refuse,
+    seated_house_choices,
+)
+from bot.frontend.confirm import Done, ask
+from bot.service import GameStatus
+
+if TYPE_CHECKING:
+    from bot.frontend.client import AgotBot
+
+
+class ManageCog(commands.Cog):
+    manage = app_commands.Group(name="agot-manage", description="Repair a game (its creator, Manage Server, owners)",
+                                default_permissions=discord.Permissions(manage_guild=True), guild_only=True)
+
+    def __init__(self, bot: AgotBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        await refuse(interaction, error)
+
+    @manage.command(name="pause", description="Pause a game: deadlines stop, keeping their remaining time")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_choices)
+    async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await game_for(interaction, game, (GameStatus.RUNNING,))
+        await self.service.pause(info.id, interaction.user.id, manager=is_manager(interaction, info))
+        self.bot.kick()
+        by = "" if info.settings.get("faceless") else f" by {interaction.user.mention}"
+        await announce(interaction, info, f"⏸️ Game #{info.id} is paused{by}.")
+
+    @manage.command(name="resume", description="Resume a paused game")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=game_choices)
+    async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await game_for(interaction, game, (GameStatus.PAUSED,))
+        await self.service.resume(info.id, interaction.user.id, manager=is_manager(interaction, info))
+        self.bot.kick()
+        await announce(interaction, info, f"▶️ Game #{info.id} resumes.")
+
+    @manage.command(name="rewind", description="Undo the last answers, e.g. after a misclick the table agreed on")
+    @app_commands.describe(count="how many answers to undo (1-20)", reason="why (shown in the feed)", game=GAME)
+    @app_commands.autocomplete(game=game_choices)
+    async def rewind(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 20] = 1,
+                     reason: app_commands.Range[str, 1, 200] = "agreed by the table", game: int | None = None) -> None:
+        info = await game_for(interaction, game, (GameStatus.RUNNING,))
+        must_manage(interaction, info)
+        user = interaction.user.id
+
+        async def run() -> Done:
+            notice = await self.service.rewind(info.id, user, count, manager=True, reason=reason)
+            return Done(f"✅ Game #{info.id}: {count} answer(s) undone.", f"⏪ {text.clip(notice, 1900)}",
+                        info.channel_id)
+
+        await ask(interaction, f"Undo the last {count} answer(s) of game #{info.id}", run)
+
+    @manage.command(name="replace", description="Give a house's seat to another member")
+    @app_commands.describe(house=HOUSE, member="the member who plays the house from now on", game=GAME)
+    @app_commands.autocomplete(house=seated_house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def replace(self, interaction: discord.Interaction, house: str, member: discord.Member,
+                      game: int | None = None) -> None:
+        info = await game_for(interaction, game, PLAYING)
+        house = house_of(house, game_houses(info))
+        if member.bot:
+            raise Refusal("A bot cannot take a seat.")
+        await self.service.replace(info.id, interaction.user.id, house, member.id, member.display_name,
+                                   manager=is_manager(interaction, info))
+        self.bot.kick()
+        words = (f"🔁 {member.mention} now plays {text.house_name(house)} in game #{info.id}; the open prompts go to "
+                 "them.")
+        if info.settings.get("faceless"):
+            await interaction.response.send_message(words, ephemeral=True)
+            return
+        await announce(interaction, info, words, discord.AllowedMentions(users=[member]))
+
+    @manage.command(name="force", description="Give a house's open decisions their default answers now")
+    @app_commands.describe(house=HOUSE, game=GAME)
+    @app_commands.autocomplete(house=seated_house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def force(self, interaction: discord.Interaction, house: str, game: int | None = None) -> None:
+        info = await game_for(interaction, game, PLAYING)
+        house = house_of(house, game_houses(info))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        notice = await self.service.force(info.id, interaction.user.id, house, manager=is_manager(interaction, info))
+        self.bot.kick()
+        await interaction.followup.send(text.clip(notice, 1900), ephemeral=True)
+
+    @manage.command(name="deadline", description="Set the open prompts' deadline to now + hours")
+    @app_commands.describe(hours="hours from now (1-336)", house="only this house's prompts (default: all)",
+                           game=GAME)
+    @app_commands.autocomplete(house=seated_house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def deadline(self, interaction: discord.Interaction, hours: HOURS, house: str | None = None,
+                       game: int | None = None) -> None:
+        info = await game_for(interaction, game, PLAYING)
+        if house is not None:
+            house = house_of(house, game_houses(info))
+        notice = await self.service.set_deadline(info.id, interaction.user.id, hours, house=house,
+                                                 manager=is_manager(interaction, info))
+        self.bot.kick()
+        await interaction.response.send_message(text.clip(notice, 1900), ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @manage.command(name="kick", description="Take a house from its player: the seat is open to others")
+    @app_commands.describe(house=HOUSE, game=GAME)
+    @app_commands.autocomplete(house=seated_house_choices)
+    @app_commands.autocomplete(game=game_choices)
+    async def kick(self, interaction: discord.Interaction, house: str, game: int | None = None) -> None:
+        info = await game_for(interaction, game, PLAYING)
+        house = house_of(house, game_houses(info))
+        must_manage(interaction, info)
+        user, name = interaction.user.id, text.house_name(house)
+
+        async def run() -> Done:
+            await self.service.kick(info.id, user, house, manager=True)
+            return Done(f"✅ {name}'s seat is open.", f"🪑 {name}'s seat in game #{info.id} is open; the autopilot "
+                        "plays it until a member takes it.", info.channel_id)
+
+        await ask(interaction, f"Take {name} from its player in game #{info.id}", run)
