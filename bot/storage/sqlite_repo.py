@@ -61,8 +61,6 @@ def _build(cls: type[R], row: sqlite3.Row, decode: tuple[str, ...] = ()) -> R:
 
 # a timer fires while its game runs (a vote's also while it is paused): the game is looked up by its key
 _LIVE = "(t.kind = 'vote' OR EXISTS (SELECT 1 FROM games g WHERE g.id = t.game_id AND g.status = 'running'))"
-_GAME_FIELDS = {"status", "settings", "seed", "seq", "round", "phase", "state_hash", "note", "updated_at",
-                "started_at", "finished_at", "players"}
 _SEAT_FIELDS = {"house", "missed", "state", "name", "away_from", "away_until"}
 
 
@@ -203,14 +201,30 @@ class SqliteRepo:
         rows = await self._all(f"SELECT {self._GAME_COLUMNS} FROM games{clause} ORDER BY id", args)
         return [self._game(r) for r in rows]
 
-    async def update_game(self, game_id: int, **fields: Any) -> None:
-        unknown = set(fields) - _GAME_FIELDS
-        if unknown:
-            raise ValueError(f"unknown game fields {sorted(unknown)}")
-        if "settings" in fields:
-            fields["settings"] = _json(fields["settings"])
-        sets = ", ".join(f"{k} = ?" for k in fields)
-        self._write(f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))
+    async def record_state(self, game_id: int, seq: int, round: int | None, phase: str | None, state_hash: str,
+                           now: str) -> None:
+        self._write("UPDATE games SET seq = ?, round = ?, phase = ?, state_hash = ?, updated_at = ? WHERE id = ?",
+                    (seq, round, phase, state_hash, now, game_id))
+
+    async def start_game(self, game_id: int, seed: str, settings: dict[str, Any], now: str) -> None:
+        self._write("UPDATE games SET status = 'running', seed = ?, settings = ?, started_at = ?, updated_at = ? "
+                    "WHERE id = ?", (seed, _json(settings), now, now, game_id))
+
+    async def finish_game(self, game_id: int, now: str, note: str | None = None) -> None:
+        self._write("UPDATE games SET status = 'finished', finished_at = ?, note = ?, updated_at = ? WHERE id = ?",
+                    (now, note, now, game_id))
+
+    async def reopen_game(self, game_id: int, now: str, clear_note: bool) -> None:
+        self._write("UPDATE games SET status = 'running', finished_at = NULL, updated_at = ?"
+                    + (", note = NULL" if clear_note else "") + " WHERE id = ?", (now, game_id))
+
+    async def set_game_status(self, game_id: int, status: str, now: str) -> None:
+        if status not in ("running", "paused", "cancelled"):
+            raise ValueError(f"set_game_status cannot make a game {status!r}")
+        self._write("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))
+
+    async def freeze_game(self, game_id: int, note: str, now: str) -> None:
+        self._write("UPDATE games SET status = 'frozen', note = ?, updated_at = ? WHERE id = ?", (note, now, game_id))
 
     # --- seats -----------------------------------------------------------------------------------------
 

@@ -34,8 +34,20 @@ async def new_game(store: Store, channel: int = 10, status: str | None = None, c
     async with store.transaction() as repo:
         gid = await repo.add_game(7, channel, creator, 3, {"tiebreak": "rb2", "n": [1, 2]}, at(0))
         if status is not None:
-            await repo.update_game(gid, status=status)
+            await set_status(repo, gid, status)
     return gid
+
+
+async def set_status(repo: Repo, gid: int, status: str) -> None:
+    """Bring a lobby game to ``status`` the way the service does."""
+    if status != "lobby":
+        await repo.start_game(gid, "42", {"tiebreak": "rb2"}, at(0))
+    if status == "finished":
+        await repo.finish_game(gid, at(0))
+    elif status == "frozen":
+        await repo.freeze_game(gid, "broken", at(0))
+    elif status != "running":
+        await repo.set_game_status(gid, status, at(0))
 
 
 def answer(gid: int, seq: int, decision: str = "1", house: str = "stark", value: Any = None) -> AnswerRow:
@@ -57,8 +69,8 @@ async def test_games_are_added_read_listed_and_updated(store: Store) -> None:
     b = await new_game(store, channel=11, creator=2)
     async with store.transaction() as repo:
         await repo.add_seat(SeatRow(b, 5, "Five", None, at(1)))
-        await repo.update_game(a, status="running", seed="123", seq=4, round=2, phase="action", state_hash="h",
-                               note=None, updated_at=at(2), started_at=at(1), settings={"x": True})
+        await repo.start_game(a, "123", {"x": True}, at(1))
+        await repo.record_state(a, 4, 2, "action", "h", at(2))
     async with store.reading() as repo:
         game = await repo.game(a)
         assert await repo.game(999) is None
@@ -76,11 +88,37 @@ async def test_games_are_added_read_listed_and_updated(store: Store) -> None:
     assert (lobby.status, lobby.seq, lobby.settings, lobby.seed) == ("lobby", 0, {"tiebreak": "rb2", "n": [1, 2]}, None)
 
 
-async def test_an_unknown_game_field_is_refused(store: Store) -> None:
+async def test_a_game_is_started_paused_finished_reopened_frozen_by_intent(store: Store) -> None:
     gid = await new_game(store)
-    with pytest.raises(ValueError):
+
+    async def state() -> tuple[Any, ...]:
+        async with store.reading() as repo:
+            g = await repo.game(gid)
+        assert g is not None
+        return g.status, g.note, g.finished_at, g.updated_at, g.seq, g.round, g.phase, g.state_hash
+
+    async with store.transaction() as repo:
+        await repo.start_game(gid, "7", {"tiebreak": "rb2"}, at(1))
+        await repo.record_state(gid, 0, 1, "planning", "h0", at(1))
+        await repo.set_game_status(gid, "paused", at(2))
+    assert await state() == ("paused", None, None, at(2), 0, 1, "planning", "h0")
+    async with store.transaction() as repo:
+        await repo.set_game_status(gid, "running", at(3))
+        await repo.record_state(gid, 5, 2, "action", "h5", at(4))
+        await repo.finish_game(gid, at(4), "ended early")
+    assert await state() == ("finished", "ended early", at(4), at(4), 5, 2, "action", "h5")
+    async with store.transaction() as repo:
+        await repo.reopen_game(gid, at(5), clear_note=False)
+    assert await state() == ("running", "ended early", None, at(5), 5, 2, "action", "h5")
+    async with store.transaction() as repo:
+        await repo.finish_game(gid, at(6))
+        await repo.reopen_game(gid, at(7), clear_note=True)
+        await repo.freeze_game(gid, "the replay differs", at(8))
+    assert await state() == ("frozen", "the replay differs", None, at(8), 5, 2, "action", "h5")
+    with pytest.raises(ValueError):  # finishing and freezing have their own intents
         async with store.transaction() as repo:
-            await repo.update_game(gid, colour="red")
+            await repo.set_game_status(gid, "finished", at(9))
+    assert (await state())[0] == "frozen"
 
 
 # --- seats -------------------------------------------------------------------------------------------------
@@ -282,8 +320,8 @@ async def test_prune_keeps_what_is_still_needed(store: Store) -> None:
             await repo.add_snapshot(gid, seq, "{}")
             await repo.add_answer(answer(running, seq, str(seq)))
             await repo.add_snapshot(running, seq, "{}")
-        await repo.update_game(gid, status="finished")
-        await repo.update_game(running, status="running")
+        await set_status(repo, gid, "finished")
+        await set_status(repo, running, "running")
         await repo.add_messages([message(gid, text=t) for t in "abc"], at(1))
         await repo.add_timer(gid, "deadline", at(5), {"decision_id": "1"})
         await repo.add_timer(gid, "reminder", at(4), {"decision_id": "1"})
@@ -319,7 +357,7 @@ async def test_a_finished_games_events_read_the_same_once_packed(store: Store) -
         rid = await repo.add_rewind(gid, 1, 1, 3, 2, "undo", at(4))
         await repo.mark_rewound(gid, [3], rid)
         await repo.add_events(running, 0, [event("start", seq=1)])
-        await repo.update_game(gid, status="finished")
+        await set_status(repo, gid, "finished")
 
     async def read(repo: Repo) -> list[list[tuple[int, int, dict[str, Any]]]]:
         asked = [await repo.events(gid), await repo.events(gid, audience="public"),
@@ -460,7 +498,7 @@ async def test_member_zones_and_front_posts(store: Store) -> None:
         assert await repo.front_post(gid, "status") == "m2"
         assert await repo.front_post(gid, "closed_dm", 7) == "" and await repo.front_post(gid, "closed_dm", 8) is None
     async with store.transaction() as repo:  # prune keeps them: they are what a restart needs
-        await repo.update_game(gid, status="finished")
+        await set_status(repo, gid, "finished")
         await repo.prune(at(100))
     async with store.reading() as repo:
         assert await repo.front_post(gid, "status") == "m2"
