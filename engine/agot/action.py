@@ -7,6 +7,8 @@ so a track change during the phase continues from the current position (A19).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
@@ -159,6 +161,36 @@ def movable(info: dict[str, Any]) -> bool:
     return any(info["ship_destinations"] if k == "ship" else info["land_destinations"] for k in kinds)
 
 
+SPREADS_LIMIT = 2000  # ways to spread a March's units worth trying before simply asking
+
+
+def supply_blocks_every_move(game: Game, house: str, area: str, info: dict[str, Any]) -> bool:
+    """Whether the units of the March order in ``area`` (``march_info``) could move but every move would break
+    the supply limit (8.19). A unit moving where the house has no unit never makes an army larger, so that needs
+    every destination to hold the house's units already; then every way to spread the units is tried."""
+    s = game.state
+    kinds = info["units"]
+    dests = info["ship_destinations"] if kinds and kinds[0] == "ship" else info["land_destinations"]
+    if not kinds or not dests or any(not (s.areas[d].units and s.areas[d].house == house) for d in dests):
+        return False
+    if comb(len(kinds) + len(dests), len(dests)) > SPREADS_LIMIT:
+        return False
+    for spread in _spreads(len(kinds), len(dests)):
+        if sum(spread) and supply_allows(game, house, {area: -sum(spread)} | dict(zip(dests, spread))):
+            return False
+    return True
+
+
+def _spreads(units: int, places: int) -> Iterator[tuple[int, ...]]:
+    """Every way to send at most ``units`` units to ``places`` places (how many go to each)."""
+    if places == 0:
+        yield ()
+        return
+    for here in range(units + 1):
+        for rest in _spreads(units - here, places - 1):
+            yield (here, *rest)
+
+
 def _may_leave_token(game: Game, house: str, area: str) -> bool:
     s, b = game.state, game.board
     return (b.is_land(area) and s.areas[area].power_token is None and s.houses[house].power > 0
@@ -173,11 +205,17 @@ class MarchStep(CyclingStep):
         areas = order_areas(game, player, "march")
         info = {a: march_info(game, player, a) for a in areas}
         default = {"from": areas[0], "moves": {}, "leave_power_token": False}
-        stuck = not any(movable(i) for i in info.values())  # no unit can go anywhere: nothing to ask
+        held = [a for a, i in info.items() if movable(i) and supply_blocks_every_move(game, player, a, i)]
+        # no unit can go anywhere, or none without breaking the supply limit: only "no move" is left to ask
+        stuck = all(not movable(i) or a in held for a, i in info.items())
+        extra = {}
+        if stuck and areas[0] in held:
+            extra["skipped"] = (f"{game.house_name(player)}'s March in {game.area_name(areas[0])} cannot move any "
+                                "unit without breaking its supply limit: it is removed.")
         return Decision(
             id=did, player=player, kind="march",
             prompt="Resolve one of your March orders: move any of its units (at most one attack).",
-            info={"orders": info}, default=default, options=[default] if stuck else None,
+            info={"orders": info, **extra}, default=default, options=[default] if stuck else None,
         )
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:

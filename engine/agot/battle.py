@@ -291,6 +291,15 @@ class Combat:
         parts["total"] = sum(parts.values())
         return parts
 
+    def victor(self, totals: dict[str, int]) -> str:
+        """The house that wins with these final strengths: the higher, a tie to the higher Fiefdoms position
+        (9.32, 9.33)."""
+        a, d = self.attacker, self.defender
+        if totals[a] != totals[d]:
+            return a if totals[a] > totals[d] else d
+        fiefdoms = self.s.fiefdoms
+        return a if fiefdoms.index(a) < fiefdoms.index(d) else d
+
     def strength_parts(self, house: str, final: bool = True) -> dict[str, Any]:
         """``strength`` and the support of each area counting for the house (``support_areas``: {area: n})."""
         side = self.side(house)

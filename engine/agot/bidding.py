@@ -104,11 +104,12 @@ class BidStep(WaitingStep):
         game.emit("bid_submitted", f"{name} has bid for {frame['label']}.", house=house, label=frame["label"])
 
 
-def tied_group(frame: Frame) -> list[str]:
-    """The houses sharing the best bid among those not yet placed (in the order of the bids dict)."""
+def tied_group(game: Game, frame: Frame) -> list[str]:
+    """The houses sharing the best bid among those not yet placed, in Iron Throne order (the track of the
+    house that breaks the tie; never the order of the bids dict, which a reload may change)."""
     left = {h: n for h, n in frame["bids"].items() if h not in frame["ranking"]}
     best = max(left.values()) if frame["highest_first"] else min(left.values())
-    return [h for h, n in left.items() if n == best]
+    return [h for h in game.state.iron_throne if left.get(h) == best]
 
 
 @step("rank")
@@ -120,23 +121,24 @@ class RankStep(WaitingStep):
             return False
         ranking: list[str] = frame["ranking"]
         while len(ranking) < frame["places"]:
-            group = tied_group(frame)
+            group = tied_group(game, frame)
             if len(group) == 1:
                 ranking.append(group[0])
                 continue
             game.pose(frame, [game.state.iron_throne[0]])
             return False
-        ranking += [h for h in self._rest(frame) if h not in ranking]
+        ranking += [h for h in self._rest(game, frame) if h not in ranking]
         _parent(game, frame)["ranking"] = list(ranking)
         game.pop(frame)
         return True
 
-    def _rest(self, frame: Frame) -> list[str]:
+    def _rest(self, game: Game, frame: Frame) -> list[str]:
+        """The places nobody is asked about: by bid, equal bids in Iron Throne order."""
         sign = -1 if frame["highest_first"] else 1
-        return sorted(frame["bids"], key=lambda h: sign * frame["bids"][h])
+        return sorted(frame["bids"], key=lambda h: (sign * frame["bids"][h], game.state.iron_throne.index(h)))
 
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
-        group = tied_group(frame)
+        group = tied_group(game, frame)
         position = len(frame["ranking"]) + 1
         names = ", ".join(game.house_name(h) for h in group)
         what = (f"position {position} on {frame['label']}" if frame["places"] > 1

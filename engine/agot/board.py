@@ -60,6 +60,7 @@ class Board:
                 power=a["power"], home=a["home"], adjacent=tuple(a["adjacent"]), port=a.get("port"),
                 port_land=a.get("port_land"), port_sea=a.get("port_sea"),
             )
+        self.area_order: list[str] = list(self.areas)  # the canonical order of every map keyed by area
         self.adjacent: dict[str, frozenset[str]] = {k: frozenset(v.adjacent) for k, v in self.areas.items()}
         self.tables: dict[str, Any] = load_json("tables.json")
         self.setups: dict[str, Any] = load_json("setups.json")

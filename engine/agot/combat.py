@@ -176,8 +176,26 @@ def t_support(c: Combat) -> list[Question]:
     areas = sorted(a for a, h in c.support_areas().items() if h == house)
     names = ", ".join(c.game.area_name(a) for a in areas)
     default = sides[0] if house in (c.attacker, c.defender) else NOBODY
+    info = _public_info(c, areas=areas)
+    falls = _neutral_outcome(c, pending) if not c.defender else None
+    if falls is not None:  # nothing this house (or any house still to declare) says can change it: not asked
+        sides = [default]
+        whom = "nobody" if default == NOBODY else c.name(c.attacker)
+        info["skipped"] = (f"{c.name(house)}'s support cannot change the attack on the neutral force in "
+                           f"{c.game.area_name(c.area)} (it {'falls' if falls else 'holds'} whatever is declared): "
+                           f"{c.name(house)} supports {whom}.")
     return [Question(house, "support", f"Support from {names}: the attacker ({c.name(c.attacker)}), the defender "
-                     f"({c.name(c.defender)}) or nobody?", sides, default, info=_public_info(c, areas=areas))]
+                     f"({c.name(c.defender)}) or nobody?", sides, default, info=info)]
+
+
+def _neutral_outcome(c: Combat, pending: list[str]) -> bool | None:
+    """Against a neutral force: True if it falls whatever the houses still to declare (``pending``) say, False if
+    it holds whatever they say, None if their support may decide it (10.2, A8)."""
+    total = c.strength(c.attacker, final=False)["total"]  # with the support declared so far
+    if total >= c.neutral:
+        return True
+    most = sum(c.support_value(a, ATTACKER) for a, h in c.support_areas().items() if h in pending)
+    return False if total + most < c.neutral else None
 
 
 def a_support(c: Combat, house: str, side: str) -> None:
@@ -237,12 +255,7 @@ def _public_info(c: Combat, **extra: Any) -> dict[str, Any]:
 def t_victor(c: Combat) -> list[Question]:
     """Final strength; the higher wins, a tie goes to the higher Fiefdoms position (9.32, 9.33)."""
     parts = {h: c.strength_parts(h) for h in c.combatants()}
-    fiefdoms = c.s.fiefdoms
-    a, d = c.attacker, c.defender
-    if parts[a]["total"] != parts[d]["total"]:
-        winner = a if parts[a]["total"] > parts[d]["total"] else d
-    else:
-        winner = a if fiefdoms.index(a) < fiefdoms.index(d) else d
+    winner = c.victor({h: p["total"] for h, p in parts.items()})
     loser = c.opponent(winner)
     c.f["winner"], c.f["loser"] = winner, loser
     note = c.note()

@@ -187,8 +187,25 @@ def t_blade(c: Combat) -> list[Question]:
     if holder is None or c.f.get("blade_asked"):
         return []
     c.f["blade_asked"] = True
+    totals = {h: c.total(h) for h in c.combatants()}
+    info: dict[str, Any] = {"strength": totals}
+    options = [True, False]
+    if c.victor(totals) == c.victor({**totals, holder: totals[holder] + 1}) and not _marches_left(c):
+        options = [False]  # +1 changes no winner, and no combat can follow this round: not asked
+        info["skipped"] = (f"{c.name(holder)} keeps the Valyrian Steel Blade: +1 cannot change the combat in "
+                           f"{c.game.area_name(c.area)} and no March order is left this round.")
     return [Question(holder, "blade", "Use the Valyrian Steel Blade for +1 combat strength this round?",
-                     [True, False], False, info={"strength": {h: c.total(h) for h in c.combatants()}})]
+                     options, False, info=info)]
+
+
+def _marches_left(c: Combat) -> bool:
+    """Whether a March order other than the one being resolved is on the board (another combat may follow)."""
+    for area, st in c.s.areas.items():
+        order = st.order
+        if order and c.b.order_tokens[order.token].type == "march" and not (
+                area == c.source and order.house == c.attacker):
+            return True
+    return False
 
 
 def a_blade(c: Combat, house: str, use: bool) -> None:

@@ -79,7 +79,7 @@ class Game(Table):
             areas[area].blocked = True
         state = GameState(
             houses={h: HouseState(power=b.tables["starting_power"], supply=0,
-                                  hand=[c["id"] for c in b.house_cards[h]]) for h in houses},
+                                  hand=[c["id"] for c in b.house_cards[h]]) for h in b.houses if h in houses},
             areas=areas,
             iron_throne=list(setup["tracks"]["iron_throne"]),
             fiefdoms=list(setup["tracks"]["fiefdoms"]),
@@ -101,6 +101,7 @@ class Game(Table):
         game.shuffle(state.wildling_deck)
         state.stack = [{"step": "round", "next": "planning"}]
         game._advance()
+        game.settle()
         return game
 
     def to_dict(self) -> dict[str, Any]:
@@ -108,7 +109,15 @@ class Game(Table):
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Game:
-        return cls(GameState.from_dict(raw))
+        game = cls(GameState.from_dict(raw))
+        game.settle()
+        return game
+
+    def settle(self) -> None:
+        """The state in its canonical order (``GameState.settle``): done after every answer and every load, so
+        a game kept in memory and one reloaded from JSON (sorted keys or not) continue identically."""
+        b = self.board
+        self.state.settle([h for h in b.houses if h in self.state.houses], b.area_order)
 
     def copy(self) -> Game:
         """An independent game in the same state (the board, immutable, is shared): for look-ahead and tests."""
@@ -132,11 +141,17 @@ class Game(Table):
             return []
         frame = self.state.stack[-1]
         handler = STEPS[frame["step"]]
-        out = [handler.decision(self, frame, p, did) for p, did in frame.get("asked", {}).items()
-               if player in (None, p)]
+        asked: dict[str, str] = frame.get("asked", {})
+        if player is not None:
+            asked = {player: asked[player]} if player in asked else {}
+        out = [handler.decision(self, frame, p, did) for p, did in by_id(asked)]
         if submitted:
-            out += [replace(handler.decision(self, frame, p, did), submitted=True)
-                    for p, did in frame.get("submitted", {}).items() if player in (None, p)]
+            answered: dict[str, str] = frame.get("submitted", {})
+            if player is not None:
+                answered = {player: answered[player]} if player in answered else {}
+            for p, did in by_id(answered):
+                out.append(handler.decision(self, frame, p, did))
+                out[-1].submitted = True
         return out
 
     def _decision(self, decision_id: str) -> Decision | None:
@@ -185,6 +200,7 @@ class Game(Table):
                 mine = Audience.player(player)
                 self.events = [replace(e, seq=self.state.event_seq) for e in self.events if e.audience == mine]
             self._advance()
+            self.settle()
         except BaseException:
             self.state.__dict__.update(GameState.from_dict(snapshot).__dict__)  # same object, old contents
             self.events = []
@@ -198,6 +214,7 @@ class Game(Table):
         ``engine.agot.position``); returns the events since the last ``submit`` or ``resume``."""
         self.castles_seen, self._checked = None, set()
         self._advance()
+        self.settle()
         events, self.events = self.events, []
         return events
 
@@ -211,10 +228,12 @@ class Game(Table):
     def _waiting_entries(self) -> list[dict[str, str]]:
         """Who must decide what, publicly ({"house", "kind", "label"}), built once per open decision."""
         asked = self.state.stack[-1].get("asked", {}) if self.state.stack and not self.over else {}
-        if any(did not in self._waiting for did in asked.values()):
-            self._waiting = {d.id: {"house": d.player, "kind": d.kind, "label": d.label}
-                             for d in (present(self, d, choices=False) for d in self.raw_decisions())}
-        return [self._waiting[did] for did in asked.values()]
+        ids = sorted(asked.values(), key=int)  # in the order posed (by_id)
+        waiting = self._waiting
+        if any(did not in waiting for did in ids):
+            waiting = self._waiting = {d.id: {"house": d.player, "kind": d.kind, "label": d.label}
+                                       for d in (present(self, d, choices=False) for d in self.raw_decisions())}
+        return [waiting[did] for did in ids]
 
     # --- the loop ------------------------------------------------------------------------------
 
@@ -245,13 +264,13 @@ class Game(Table):
                 raise RuntimeError(f"step {frame['step']} is waiting for nobody")
             # Only questions posed since the last look can be forced: the options of a posed question never depend
             # on the others' answers (simultaneous questions are secret).
-            fresh = [handler.decision(self, frame, p, did) for p, did in asked.items() if did not in self._checked]
+            fresh = [handler.decision(self, frame, p, did) for p, did in by_id(asked) if did not in self._checked]
             forced = [d for d in fresh if d.options is not None and len(d.options) == 1]
             self._checked = (self._checked & set(asked.values())) | {d.id for d in fresh if d not in forced}
             if not forced:
                 return
             self.announce_forced(forced[0].player, forced[0].kind, forced[0].options[0],  # type: ignore[index]
-                                 secret=forced[0].secret)
+                                 secret=forced[0].secret, why=forced[0].info.get("skipped", ""))
             self._apply(forced[0], forced[0].options[0])  # type: ignore[index]
         raise RuntimeError("the game made no progress")
 
@@ -262,6 +281,12 @@ class Game(Table):
     def finish(self, candidates: Sequence[str] | None = None) -> None:
         """End the game now (``engine.agot.victory``)."""
         victory.finish(self, candidates)
+
+
+def by_id(asked: dict[str, str]) -> list[tuple[str, str]]:
+    """A frame's questions (player -> decision id) in the order they were posed: by decision id, never by the
+    dict's order, which a reload from sorted-key JSON changes."""
+    return sorted(asked.items(), key=lambda pair: int(pair[1])) if len(asked) > 1 else list(asked.items())
 
 
 def _listed(decision: Decision, answer: Any) -> Any:

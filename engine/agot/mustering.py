@@ -161,7 +161,7 @@ class MusteringStep(HouseByHouseStep):
             "areas": {a: {"points": p, "ship_destinations": ship_destinations(game, player, a),
                           "footmen": sum(1 for u in s.areas[a].units if u.kind == "footman")}
                       for a, p in areas.items()},
-            "pool": {k: world.pool(b, s, player, k) for k in b.tables["unit_limits"]},
+            "pool": world.reserve(b, s, player),
             "costs": b.tables["mustering_costs"],
         }
         return Decision(id=did, player=player, kind="muster", info=info, default=[],

@@ -101,17 +101,30 @@ def normalize_areas(b: Board, answer: Any) -> Any:
     return answer
 
 
+# An order in words, as the feed writes it ("March +1 (special)", "Defense +1", "Consolidate Power")
+_WORDS = re.compile(r"\b(?P<type>march|defen[cs]e|support|raid|consolidate(?:\s+power)?)\b\s*(?P<mod>[+-]?\s*\d)?"
+                    r"\s*(?P<special>\*|\(\s*special\s*\)|\bspecial\b)?", re.IGNORECASE)
+_LETTERS = {"march": "M", "defense": "D", "defence": "D", "support": "S", "raid": "R", "consolidate": "CP"}
+
+
+def _notation(words: re.Match[str]) -> str:
+    letter = _LETTERS[words.group("type").split()[0].lower()]
+    mod = re.sub(r"\s+", "", words.group("mod") or "")
+    return f" {letter}{mod}{'*' if words.group('special') else ''} "
+
+
 def split_orders(text: str) -> list[tuple[str, str | None, str | None]]:
     """(part, area text, order text) per comma-, semicolon- or line-separated part; None when no order is
-    found in a part."""
+    found in a part. Orders may be written as notation (``M+1``) or in the feed's words (``March +1``)."""
     out: list[tuple[str, str | None, str | None]] = []
-    for part in re.split(r"[,;\n]+", text):
-        part = part.strip()
+    for written in re.split(r"[,;\n]+", text.replace("\u2605", "*")):  # the star sign too
+        written = written.strip()
+        part = _WORDS.sub(_notation, written).strip()
         if not part:
             continue
         match = _AT_END.match(part) or _AT_START.match(part)
         if match is None or not match.group("area").strip(" :=-"):
-            out.append((part, None, None))
+            out.append((written, None, None))
             continue
-        out.append((part, match.group("area").strip(" :=-"), re.sub(r"\s+", "", match.group("token"))))
+        out.append((written, match.group("area").strip(" :=-"), re.sub(r"\s+", "", match.group("token"))))
     return out

@@ -41,6 +41,13 @@ def describe(token: OrderToken) -> str:
     return name + (" (special)" if token.special else "")
 
 
+def orders_in_words(b: Board, orders: dict[str, str]) -> list[str]:
+    """A set of orders ({area: token id}) in words, one line per area by area name ("Winterfell: March +1
+    (special)"): what a player is told back, and text ``engine.agot.planning.parse_orders`` reads again."""
+    return [f"{b.areas[area].name}: {describe(b.order_tokens[token])}"
+            for area, token in sorted(orders.items(), key=lambda kv: b.areas[kv[0]].name)]
+
+
 def _canonical(text: str) -> str:
     t = text.strip().upper().replace(" ", "")
     aliases = {"M": "M0", "M+0": "M0", "S": "S0", "S+0": "S0", "D": "D+1", "D1": "D+1", "S1": "S+1", "M1": "M+1",

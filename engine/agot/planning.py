@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine.agot.board import Board
 from engine.agot.frames import PlanningFrame as Frame
 from engine.agot.notation import area_id, split_orders
-from engine.agot.orders import NOT_AN_ORDER, describe, is_restricted, notations, token_ids
+from engine.agot.orders import NOT_AN_ORDER, describe, is_restricted, notations, orders_in_words, token_ids
 from engine.agot.state import Order
 from engine.agot.steps import WaitingStep, step
 from engine.core import Audience, Decision, IllegalAnswer, answers
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 def areas_needing_orders(game: Game, house: str) -> list[str]:
     """Every area with at least one of the house's units (7.1, 7.2)."""
-    return sorted(a for a, st in game.state.areas.items() if st.units and st.house == house)
+    return sorted([a for a, st in game.state.areas.items() if st.units and st.house == house])
 
 
 def special_limit(game: Game, house: str) -> int:
@@ -63,9 +63,17 @@ def max_placeable(game: Game, house: str, tokens: list[str] | None = None) -> in
     """How many orders the house can legally place: regular eligible + specials up to its stars (``tokens``:
     its eligible tokens, when already known)."""
     tokens = eligible_tokens(game, house, placed=[]) if tokens is None else tokens
-    regular = sum(1 for t in tokens if not game.board.order_tokens[t].special)
-    special = sum(1 for t in tokens if game.board.order_tokens[t].special)
-    return regular + min(special, special_limit(game, house))
+    return _placeable(game.board, tuple(tokens), special_limit(game, house))
+
+
+@lru_cache(maxsize=256)
+def _placeable(b: Board, tokens: tuple[str, ...], limit: int) -> int:
+    special = sum(1 for t in tokens if b.order_tokens[t].special)
+    return len(tokens) - special + min(special, limit)
+
+
+DEFAULT_PREFERENCE = ("D+1a", "D+1b", "CPa", "CPb", "D+2*", "CP*", "S0a", "S0b", "S+1*", "Ra", "Rb", "R*", "M-1",
+                      "M0", "M+1*")
 
 
 def default_orders(game: Game, house: str, areas: list[str] | None = None,
@@ -73,19 +81,24 @@ def default_orders(game: Game, house: str, areas: list[str] | None = None,
     """The deadline's orders (docs/decisions.md): Defense and Consolidate Power first, then Support, Raid and
     March, within the restrictions and the star limit; Consolidate Power goes to land areas, where it yields.
     (``areas`` and ``tokens``: the areas needing orders and the eligible tokens, when already known.)"""
-    b = game.board
     areas = areas_needing_orders(game, house) if areas is None else areas
     tokens = eligible_tokens(game, house, placed=[]) if tokens is None else tokens
-    preference = ["D+1a", "D+1b", "CPa", "CPb", "D+2*", "CP*", "S0a", "S0b", "S+1*", "Ra", "Rb", "R*",
-                  "M-1", "M0", "M+1*"]
-    ordered = [t for t in preference if t in tokens]
+    return dict(_default_orders(game.board, tuple(areas), tuple(tokens), special_limit(game, house)))
+
+
+@lru_cache(maxsize=256)
+def _default_orders(b: Board, areas: tuple[str, ...], tokens: tuple[str, ...],
+                    limit: int) -> tuple[tuple[str, str], ...]:
+    """``default_orders`` as a pure function of the areas, the eligible tokens and the star limit."""
     chosen: list[str] = []
     specials = 0
-    for token in ordered:
+    for token in DEFAULT_PREFERENCE:
         if len(chosen) == len(areas):
             break
-        if game.board.order_tokens[token].special:
-            if specials >= special_limit(game, house):
+        if token not in tokens:
+            continue
+        if b.order_tokens[token].special:
+            if specials >= limit:
                 continue
             specials += 1
         chosen.append(token)
@@ -95,7 +108,7 @@ def default_orders(game: Game, house: str, areas: list[str] | None = None,
     rest = [a for a in areas if a not in lands[:len(collect)]]
     placed = dict(zip(lands, collect))
     placed.update(zip(rest, others + collect[len(lands):]))
-    return placed
+    return tuple(placed.items())
 
 
 def place_token(game: Game, house: str, area: str, text: str, others: dict[str, str]) -> tuple[str, str | None]:
@@ -162,6 +175,8 @@ def parse_orders(game: Game, house: str, text: str) -> dict[str, str]:
 
     Forgiving (any case, names or ids, unique prefixes, ``:``/``=`` or spaces); raises IllegalAnswer with a
     message per bad part. The result still goes through ``check_orders``, as ``submit`` does."""
+    if len(text) > answers.MAX_TEXT:
+        raise IllegalAnswer(f"That text is far longer than any set of orders (at most {answers.MAX_TEXT} characters).")
     mine = areas_needing_orders(game, house)
     out: dict[str, str] = {}
     errors = []
@@ -175,7 +190,7 @@ def parse_orders(game: Game, house: str, text: str) -> dict[str, str]:
                 errors.append(f"{answers.quote(part)}: write an area and an order, e.g. Winterfell M+1")
                 continue
         try:
-            area = area_id(game.board, area_text, among=mine)
+            area = area_id(game.board, _without_house(game, area_text), among=mine)
         except IllegalAnswer as refusal:
             errors.append(str(refusal))
             continue
@@ -189,6 +204,13 @@ def parse_orders(game: Game, house: str, text: str) -> dict[str, str]:
     if not out:
         raise IllegalAnswer("No order found: write e.g. Winterfell M+1, White Harbor D+1.")
     return out
+
+
+def _without_house(game: Game, text: str) -> str:
+    """An area's text without a house name written before it, as the feed writes orders ("Stark Winterfell")."""
+    first, _, rest = text.partition(" ")
+    names = {info["name"].lower() for info in game.board.houses.values()}
+    return rest if rest and first.lower() in names and not _names_an_area(game, text) else text
 
 
 def _names_an_area(game: Game, text: str) -> bool:
@@ -289,13 +311,15 @@ class PlanningStep(WaitingStep):
         if stage == "assign":
             areas = areas_needing_orders(game, player)
             tokens = eligible_tokens(game, player, placed=[])
+            limit = special_limit(game, player)
+            known = (tuple(areas), tuple(tokens))
             return Decision(
                 id=did, player=player, kind="orders", secret=True, reveal_group=f"orders-{game.state.round}",
                 prompt="Place one order on each area holding your units.",
-                info={"areas": areas, "tokens": tokens, "special_limit": special_limit(game, player),
-                      "must_place": min(len(areas), max_placeable(game, player, tokens)),
+                info={"areas": areas, "tokens": tokens, "special_limit": limit,
+                      "must_place": min(len(areas), _placeable(game.board, known[1], limit)),
                       "restrictions": list(game.state.restrictions)},
-                default=default_orders(game, player, areas, tokens),
+                default=dict(_default_orders(game.board, *known, limit)),
             )
         if stage == "done" and "peek" not in frame:
             return Decision(id=did, player=player, kind="raven", prompt=(
@@ -313,7 +337,7 @@ class PlanningStep(WaitingStep):
             name = game.house_name(decision.player)
             game.emit("orders_sealed", f"{name}'s orders.", Audience.sealed(decision.reveal_group or ""),
                       house=decision.player, orders=orders)
-            game.emit("orders_placed", f"Your orders are recorded ({len(orders)} orders).",
+            game.emit("orders_placed", "Your orders are recorded:\n" + "\n".join(orders_in_words(game.board, orders)),
                       Audience.player(decision.player), orders=orders)
             game.emit("orders_submitted", f"{name} has placed orders.", house=decision.player)
         elif decision.kind == "raven":
@@ -322,6 +346,7 @@ class PlanningStep(WaitingStep):
             self._peek(game, frame, decision, answer)
 
     def _raven(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
+        answer = _twin_swap(game.board, decision.options or [], answer)
         if answer not in (decision.options or []):
             raise IllegalAnswer("That is not a legal use of the Messenger Raven.")
         house = decision.player
@@ -371,13 +396,33 @@ def raven_options(game: Game, house: str) -> list[dict[str, Any]]:
     on_board = tokens_on_board(game, house)
     specials = sum(1 for t in on_board if b.order_tokens[t].special)
     limit = special_limit(game, house)
-    free = eligible_tokens(game, house)
+    free: dict[tuple[str, int, bool], str] = {}  # twin tokens (D+1a, D+1b) do the same: one of each kind
+    for token in eligible_tokens(game, house):
+        free.setdefault(_kind_of(b, token), token)
     for area, st in sorted(game.state.areas.items()):
         if not st.order or st.order.house != house:
             continue
-        was_special = b.order_tokens[st.order.token].special
-        for token in free:
-            if b.order_tokens[token].special and specials - was_special + 1 > limit:
+        was = st.order.token
+        for kind, token in free.items():
+            if kind == _kind_of(b, was):
+                continue  # the same order again changes nothing
+            if kind[2] and specials - b.order_tokens[was].special + 1 > limit:
                 continue
             options.append({"action": "swap", "area": area, "token": token})
     return options
+
+
+def _twin_swap(b: Board, options: list[Any], answer: Any) -> Any:
+    """A swap naming the twin of the listed token (``S0b`` for ``S0a``) is that option; any other answer as is."""
+    if not isinstance(answer, dict) or answer.get("action") != "swap" or not isinstance(answer.get("token"), str) \
+            or answer["token"] not in b.order_tokens:
+        return answer
+    kind = _kind_of(b, answer["token"])
+    return next((o for o in options if o["action"] == "swap" and o["area"] == answer.get("area")
+                 and _kind_of(b, o["token"]) == kind), answer)
+
+
+def _kind_of(b: Board, token: str) -> tuple[str, int, bool]:
+    """What an order token does: its type, modifier and whether it is special (twins share it)."""
+    t = b.order_tokens[token]
+    return t.type, t.modifier, t.special

@@ -174,13 +174,15 @@ def _westeros(x: Context) -> tuple[str, str]:
     return f"choice for {card_name(x.game, x.frame['resolving'], x.decision.info['card'])}", "westeros-card"
 
 
-def _westeros_choice(x: Context, v: Any) -> Choice:
-    descriptions = {"supply": "Every house adjusts its supply now.", "mustering": "Every house musters now.",
+WESTEROS_CHOICES = {"supply": "Every house adjusts its supply now.", "mustering": "Every house musters now.",
                     "clash-of-kings": "Bid for the three Influence tracks now.",
                     "game-of-thrones": "Every house gains Power for its crowns and ports now.",
                     "no-march-plus-one": "No March +1 orders in the coming Planning phase.",
                     "no-defense": "No Defense orders in the coming Planning phase.", "none": "Nothing happens."}
-    return OPTION_NAMES[v][0].upper() + OPTION_NAMES[v][1:], descriptions[v]
+
+
+def _westeros_choice(x: Context, v: Any) -> Choice:
+    return OPTION_NAMES[v][0].upper() + OPTION_NAMES[v][1:], WESTEROS_CHOICES[v]
 
 
 # --- combat -------------------------------------------------------------------------------------------
@@ -383,10 +385,21 @@ _NO_EFFECT = {
 
 def is_pass(kind: str, value: Any) -> bool:
     """Whether ``value`` is the do-nothing answer of a decision of ``kind`` (docs/decisions.md)."""
+    return _pass_test(kind)(value)
+
+
+def _pass_test(kind: str) -> Callable[[Any], bool]:
+    """The test of ``is_pass`` for one kind."""
     if kind in _NO_EFFECT:
-        return bool(_NO_EFFECT[kind](value))
+        return _NO_EFFECT[kind]
     nothing = KINDS[kind][2] if kind in KINDS else None
-    return nothing is not None and type(value) is type(nothing) and value == nothing
+    if nothing is None:
+        return _never
+    return lambda value: type(value) is type(nothing) and value == nothing
+
+
+def _never(value: Any) -> bool:
+    return False
 
 
 def present(game: Game, decision: Decision, choices: bool = True) -> Decision:
@@ -399,10 +412,11 @@ def present(game: Game, decision: Decision, choices: bool = True) -> Decision:
     decision.label, decision.info["purpose"] = labeller(x)
     if decision.options is not None and choices:
         listed = []
+        passes = _pass_test(decision.kind)
         for value in decision.options:
             label, description = chooser(x, value) if chooser else (str(value), "")
             choice: dict[str, Any] = {"value": value, "label": label, "description": description}
-            if is_pass(decision.kind, value):
+            if passes(value):
                 choice["pass"] = True
             listed.append(choice)
         decision.choices = listed

@@ -55,16 +55,14 @@ class AreaState:
     attacker: str | None = None  # during a combat here: the attacking house (A26)
     attacking: list[Unit] = field(default_factory=list)  # its units, out of the area they marched from
 
-    def to_dict(self, view: bool = False) -> dict[str, Any]:
-        """The area's fields, written once: the compact state form, or with ``view`` the form every view shows
-        (units and orders as objects; ``engine.agot.view`` adds the controller and hides face-down orders)."""
+    def to_dict(self) -> dict[str, Any]:
+        """The compact state form (``engine.agot.view`` builds the form every view shows)."""
         out: dict[str, Any] = {}
         if self.units:
             out["house"] = self.house
-            out["units"] = ([{"kind": u.kind, "routed": u.routed} for u in self.units] if view
-                            else [[u.kind, u.routed] for u in self.units])
+            out["units"] = [[u.kind, u.routed] for u in self.units]
         if self.order:
-            out["order"] = {"house": self.order.house, "token": self.order.token} if view else self.order.to_dict()
+            out["order"] = self.order.to_dict()
         if self.power_token:
             out["power_token"] = self.power_token
         if self.garrison:
@@ -74,7 +72,7 @@ class AreaState:
         if self.blocked:
             out["blocked"] = True
         if self.attacker:
-            out["attacking"] = {"house": self.attacker, "units": _units(self.attacking, view)}
+            out["attacking"] = {"house": self.attacker, "units": [[u.kind, u.routed] for u in self.attacking]}
         return out
 
     def copy(self) -> AreaState:
@@ -179,6 +177,16 @@ class GameState:
             "rng": self.rng.to_dict(),
         }
 
+    def settle(self, houses: list[str], areas: list[str]) -> None:
+        """Put every mapping in its canonical order, the one a reload from any JSON gives back: the houses and
+        the areas in the board's order (``houses``, ``areas``), and the keys of the plain JSON parts (the step
+        stack, the notes, the sealed events, the settings) sorted. Called after each answer and each load, so
+        nothing the engine shows or decides can depend on the order in which keys were inserted or stored."""
+        self.houses = _in_order(self.houses, houses)
+        self.areas = _in_order(self.areas, areas)
+        for part in (self.stack, self.notes, self.sealed, self.settings):
+            _sort_keys(part)
+
     def copy(self) -> GameState:
         """An independent copy, cheaper than a round trip through ``to_dict``/``from_dict``."""
         new = object.__new__(GameState)
@@ -228,10 +236,30 @@ class GameState:
         )
 
 
-def _units(units: list[Unit], view: bool) -> list[Any]:
-    if view:
-        return [{"kind": u.kind, "routed": u.routed} for u in units]
-    return [[u.kind, u.routed] for u in units]
+def _in_order(mapping: dict[str, Any], order: list[str]) -> dict[str, Any]:
+    """``mapping`` with its keys in ``order`` (keys ``order`` does not name last, sorted); itself if already so."""
+    keys = list(mapping)
+    if keys == order:
+        return mapping
+    rank = {k: i for i, k in enumerate(order)}
+    return {k: mapping[k] for k in sorted(keys, key=lambda k: (rank.get(k, len(rank)), k))}
+
+
+def _sort_keys(value: Any) -> None:
+    """Sort the keys of every dict inside plain JSON data, in place (the objects stay the same)."""
+    if type(value) is dict:
+        keys = list(value)
+        if keys != sorted(keys):
+            items = sorted(value.items())
+            value.clear()
+            value.update(items)
+        for v in value.values():
+            if type(v) is dict or type(v) is list:
+                _sort_keys(v)
+    elif type(value) is list:
+        for v in value:
+            if type(v) is dict or type(v) is list:
+                _sort_keys(v)
 
 
 def _copy(value: Any) -> Any:

@@ -90,11 +90,14 @@ class Table:
             return ", ".join(self.words(v) for v in value) or "nothing"
         return answers.plain(value)
 
-    def announce_forced(self, player: str, kind: str, choice: Any, secret: bool = False) -> None:
-        """A choice made for a house because it had only one: said in names, with ``data["forced"]`` (private
+    def announce_forced(self, player: str, kind: str, choice: Any, secret: bool = False, why: str = "") -> None:
+        """A choice made for a house because it had only one, or only one that could change anything (``why``:
+        the sentence that says so, when the step wrote one): said in names, with ``data["forced"]`` (private
         for a secret decision)."""
         house = self.house_name(player)
-        if kind == "retreat":
+        if why:
+            text = why
+        elif kind == "retreat":
             text = f"{house}'s only retreat was to {self.words(choice)}."
         elif kind == "raid" and isinstance(choice, dict) and choice.get("target") is None:
             text = f"{house}'s Raid in {self.words(choice['area'])} has no target: it is removed without effect."

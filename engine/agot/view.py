@@ -32,9 +32,16 @@ HIDDEN (nobody):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from engine.agot.planning import unused_tokens
+
+AreaFacts = tuple[str, bool, bool, "str | None", "str | None"]  # id, land, castle, home house, a port's land area
+
 if TYPE_CHECKING:
+    from engine.agot.board import Board
+    from engine.agot.state import AreaState
     from engine.agot.table import Table as Game
     from engine.core import Decision
 
@@ -68,57 +75,66 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
         "ranking": list(s.ranking),
         "notes": _public_notes(s.notes),
     }
-    limits = b.tables["unit_limits"]
-    counts: dict[str, dict[str, int]] = {h: dict.fromkeys(limits, 0) for h in s.houses}
-    tokens: dict[str, int] = dict.fromkeys(s.houses, 0)
-    points: dict[str, int] = dict.fromkeys(s.houses, 0)
+    limits, track, names, static = _static(b)
+    houses = s.houses
+    reserve: dict[str, dict[str, int]] = {h: limits.copy() for h in houses}  # units left, counted down
+    tokens: dict[str, int] = dict.fromkeys(houses, 0)
+    points: dict[str, int] = dict.fromkeys(houses, 0)
     orders_of_viewer: list[str] = []
     areas: dict[str, Any] = {}
     ports: list[tuple[dict[str, Any], str]] = []
-    houses, infos = s.houses, b.areas
-    for area, st in s.areas.items():
-        info = infos[area]
-        entry = st.to_dict(view=True)
-        # world.controller, inlined for speed: units, else (on land) a Power token, else the home shield
-        ctrl = None
-        if info.kind == "port":
-            ports.append((entry, info.port_land or ""))
-        elif st.units:
+    states = s.areas
+    if list(states) != b.area_order:  # not settled yet (GameState.settle): walk them in the board's order
+        states = {a: states[a] for a in b.area_order}
+    for (area, land, castle, home, port_land), st in zip(static, states.values()):
+        units = st.units
+        if units:
             ctrl = st.house
-        elif info.kind == "land":
-            ctrl = st.power_token or (info.home if info.home in houses else None)
-        entry["controller"] = ctrl
-        if ctrl and info.castle:
-            points[ctrl] = points.get(ctrl, 0) + 1
-        if st.units and st.house in counts:
-            owned = counts[st.house]
-            for u in st.units:
-                owned[u.kind] += 1
-        if st.attacker:
-            for u in st.attacking:
-                counts[st.attacker][u.kind] += 1
-        if st.order and st.order.house == player:
-            orders_of_viewer.append(st.order.token)
+            left = reserve[ctrl]  # type: ignore[index]
+            shown = []
+            for u in units:
+                shown.append({"kind": u.kind, "routed": u.routed})
+                left[u.kind] -= 1
+            entry: dict[str, Any] = {"house": ctrl, "units": shown}
+        else:
+            entry = {}
+            ctrl = (st.power_token or (home if home in houses else None)) if land else None
+        if st.order:
+            order = st.order
+            entry["order"] = {"house": order.house, "token": order.token}
+            if order.house == player:
+                orders_of_viewer.append(order.token)
         if st.power_token:
-            tokens[st.power_token] = tokens.get(st.power_token, 0) + 1
+            entry["power_token"] = st.power_token
+            tokens[st.power_token] += 1
+        if st.garrison or st.neutral or st.blocked or st.attacker:
+            _rare_fields(entry, st, reserve)
+        # world.controller, inlined for speed: units, else (on land) a Power token, else the home shield; a port
+        # follows its land area
+        if port_land:
+            ports.append((entry, port_land))
+            entry["controller"] = None
+        else:
+            entry["controller"] = ctrl
+            if castle and ctrl:
+                points[ctrl] += 1
         areas[area] = entry
-    for entry, land in ports:
-        entry["controller"] = areas[land]["controller"]
-    track = b.tables["supply_track"]
+    for entry, land_area in ports:
+        entry["controller"] = areas[land_area]["controller"]
     view["houses"] = {
         h: {
-            "name": b.houses[h]["name"],
+            "name": names[h],
             "power": None if bidding and h != player else hs.power,
             "power_on_board": tokens[h],
             "supply": hs.supply,
-            "army_limits": list(track[max(0, min(6, hs.supply))]),  # Board.supply_limits
+            "army_limits": track[max(0, min(6, hs.supply))][:],  # Board.supply_limits
             "victory_points": points[h],
             "hand": hs.hand[:],
             "discard": hs.discard[:],
-            "reserve": {k: n - c for (k, n), c in zip(limits.items(), counts[h].values())},
+            "reserve": reserve[h],
             "orders_submitted": h in placed,
         }
-        for h, hs in s.houses.items()
+        for h, hs in houses.items()
     }
     for house, orders in placed.items():
         for area in orders:
@@ -130,14 +146,38 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
     view["waiting_for"] = sorted({w["house"] for w in waiting})
     view["waiting"] = [dict(w) for w in waiting]
     if player is not None:
-        from engine.agot.planning import unused_tokens
-
         view["private"] = {
             "unused_orders": unused_tokens(game, player, list(placed.get(player, {}).values()) + orders_of_viewer),
             "decisions": [d.to_dict() for d in decisions],
             "raven_peek": s.raven_peek["card"] if s.raven_peek and s.raven_peek["house"] == player else None,
         }
     return view
+
+
+def _rare_fields(entry: dict[str, Any], st: AreaState, reserve: dict[str, dict[str, int]]) -> None:
+    """The fields few areas have: a garrison, a neutral force, the blocked token, attackers standing there."""
+    if st.garrison:
+        entry["garrison"] = st.garrison
+    if st.neutral:
+        entry["neutral"] = st.neutral
+    if st.blocked:
+        entry["blocked"] = True
+    if st.attacker:
+        entry["attacking"] = {"house": st.attacker,
+                              "units": [{"kind": u.kind, "routed": u.routed} for u in st.attacking]}
+        left = reserve[st.attacker]
+        for u in st.attacking:
+            left[u.kind] -= 1
+
+
+@lru_cache(maxsize=4)
+def _static(b: Board) -> tuple[dict[str, int], list[list[int]], dict[str, str], list[AreaFacts]]:
+    """What the view needs of the board and never changes: the unit limits, the supply track, the house names,
+    and per area in the board's order (id, land, castle or stronghold, home house, the land area of a port)."""
+    return (dict(b.tables["unit_limits"]), b.tables["supply_track"],
+            {h: info["name"] for h, info in b.houses.items()},
+            [(a, info.kind == "land", bool(info.castle), info.home, info.port_land if info.kind == "port" else None)
+             for a, info in b.areas.items()])
 
 
 def _public_notes(notes: dict[str, Any]) -> dict[str, Any]:

@@ -54,16 +54,25 @@ def attacking_of(s: GameState, house: str) -> Iterable[tuple[str, list[Unit]]]:
 def unit_counts(s: GameState, house: str) -> Counter[str]:
     """How many units of each kind the house has on the board (attacking units included)."""
     counts: Counter[str] = Counter()
-    for _, st in units_of(s, house):
-        counts.update(u.kind for u in st.units)
-    for _, units in attacking_of(s, house):
-        counts.update(u.kind for u in units)
+    for st in s.areas.values():
+        if st.units and st.house == house:
+            for u in st.units:
+                counts[u.kind] += 1
+        if st.attacker == house:
+            for u in st.attacking:
+                counts[u.kind] += 1
     return counts
 
 
 def pool(b: Board, s: GameState, house: str, kind: str) -> int:
     """Units of a kind still in the house's reserve (rule 18.1)."""
     return b.tables["unit_limits"][kind] - unit_counts(s, house)[kind]
+
+
+def reserve(b: Board, s: GameState, house: str) -> dict[str, int]:
+    """``pool`` of every unit kind, counted once."""
+    counts = unit_counts(s, house)
+    return {kind: n - counts[kind] for kind, n in b.tables["unit_limits"].items()}
 
 
 def power_on_board(s: GameState, house: str) -> int:

@@ -13,6 +13,8 @@ from engine.core.errors import IllegalAnswer
 
 QUOTE_LIMIT = 40
 MAX_DEPTH = 8
+MAX_VALUES = 1_000  # values in one answer: no legal answer comes near (a full set of orders holds about 30)
+MAX_TEXT = 4_000  # characters in one text: a full set of orders written out takes under 2,000
 UNIT_KINDS = ("footman", "knight", "siege_engine", "ship")
 
 
@@ -40,11 +42,18 @@ def flag(value: Any, what: str) -> bool:
     return value
 
 
-def normalized(value: Any, depth: int = 0) -> Any:
+def normalized(value: Any) -> Any:
     """A client's answer rebuilt from plain built-in values (str, int, float, bool, None, list, dict with string
-    keys), so nothing of the client's own objects reaches the state or an event; anything else is refused."""
+    keys), so nothing of the client's own objects reaches the state or an event; anything else is refused, and
+    so is an answer far larger than any legal one (more than ``MAX_VALUES`` values or a text longer than
+    ``MAX_TEXT``), before any work that grows with its size."""
+    return _rebuilt(value, 0, [MAX_VALUES])
+
+
+def _rebuilt(value: Any, depth: int, left: list[int]) -> Any:
     if depth > MAX_DEPTH:
         raise IllegalAnswer("That answer is nested too deeply.")
+    left[0] -= 1
     if value is None or isinstance(value, bool):
         return value
     if isinstance(value, int):
@@ -52,13 +61,17 @@ def normalized(value: Any, depth: int = 0) -> Any:
     if isinstance(value, float):
         return float.__float__(value)
     if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise IllegalAnswer(f"That text is far longer than any answer (at most {MAX_TEXT} characters).")
         return str.__str__(value)
+    if isinstance(value, (list, tuple, dict)) and len(value) > left[0]:
+        raise IllegalAnswer(f"That answer is far larger than any legal one (at most {MAX_VALUES} values).")
     if isinstance(value, (list, tuple)):
-        return [normalized(v, depth + 1) for v in value]
+        return [_rebuilt(v, depth + 1, left) for v in value]
     if isinstance(value, dict):
         if not all(isinstance(k, str) for k in value):
             raise IllegalAnswer("The keys of an answer are names.")
-        return {str.__str__(k): normalized(v, depth + 1) for k, v in value.items()}
+        return {_rebuilt(k, depth + 1, left): _rebuilt(v, depth + 1, left) for k, v in value.items()}
     raise IllegalAnswer("An answer is made of names, numbers, true or false, lists and mappings.")
 
 

@@ -120,3 +120,28 @@ def test_a_structured_answer_is_rebuilt_from_plain_values_and_objects_are_refuse
     d = g.open_decisions()[0]
     with pytest.raises(IllegalAnswer, match="names, numbers"):
         g.submit(d.player, d.id, object())
+
+
+def test_an_answer_far_larger_than_any_legal_one_is_refused_at_once():
+    import time
+
+    from engine.agot.planning import order_options
+
+    g = scenario(6)
+    d = decision(g, "stark")
+    before = json.dumps(g.to_dict())
+    huge = [list(range(100_000)), {f"a{i}": "M0" for i in range(100_000)}, [[["x"] * 10] * 1000] * 100,
+            "Winterfell M+1, " * 130_000, "x" * 2_000_000, {"winterfell": "M0" * 1_000_000}]
+    for answer_ in huge:
+        start_ = time.perf_counter()
+        with pytest.raises(IllegalAnswer, match="far (larger|longer) than any"):
+            g.submit("stark", d.id, answer_)
+        assert time.perf_counter() - start_ < 0.05
+    assert json.dumps(g.to_dict()) == before
+    with pytest.raises(IllegalAnswer, match="far longer than any set of orders"):
+        order_options(g, "stark", "Winterfell M+1, " * 130_000)
+    from engine.core.answers import MAX_TEXT, MAX_VALUES
+
+    # orders for every area of the board, in the longest words, stay far inside the limits
+    assert len("\n".join(f"{a.name}: Consolidate Power (special)" for a in g.board.areas.values())) < MAX_TEXT
+    assert 2 * len(g.board.areas) < MAX_VALUES

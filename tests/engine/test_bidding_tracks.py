@@ -62,6 +62,7 @@ def test_6_5_the_blade_gives_its_holder_one_once_a_round_and_the_state_stays_wit
     put(g, "the-reach", "tyrell", "knight")
     put(g, "blackwater", "lannister", "knight")
     g.state.fiefdoms = ["tyrell", "greyjoy", "martell", "stark", "baratheon", "lannister"]
+    put(g, "pyke", "greyjoy", "footman", order="M0")  # a March order left: the Blade may matter later
     events = fight(g, "tyrell", "the-reach", {"blackwater": ["knight"]}, answers={"blade": True},
                    cards={"tyrell": "alester-florent", "lannister": "ser-kevan-lannister"})
     result = next(e for e in events if e.kind == "combat_result").data

@@ -113,6 +113,7 @@ def test_9_24_an_immediate_text_acts_before_the_blade_is_offered():
     put(g, "the-reach", "tyrell", "knight")
     put(g, "blackwater", "lannister", "footman", "footman")
     g.state.fiefdoms = ["lannister", "greyjoy", "martell", "stark", "baratheon", "tyrell"]
+    put(g, "pyke", "greyjoy", "footman", order="M0")  # a March order left: the Blade may matter later
     march(g, "tyrell", "the-reach", {"blackwater": ["knight"]})
     resolve(g, {"tyrell": "mace-tyrell", "lannister": "the-hound"},
             until=lambda game: ("lannister", "blade") in asked(game))

@@ -44,6 +44,7 @@ def test_9_3_the_steps_come_in_the_rulebook_order():
     put(g, "kings-landing", "tyrell", "footman")
     order(g, "kings-landing", "S0a")
     g.state.fiefdoms = ["tyrell", "lannister", "stark", "martell", "greyjoy", "baratheon"]
+    put(g, "pyke", "greyjoy", "footman", order="M0")  # a March order left: the Blade may matter later
     events = fight(g, "tyrell", "the-reach", {"blackwater": ["knight", "footman"]},
                    cards={"tyrell": "ser-garlan-tyrell", "stark": "roose-bolton"}, answers={"blade": True})
     sequence = [e.kind for e in events if e.audience.kind == "public"]
@@ -135,6 +136,7 @@ def test_9_31_the_blade_holder_may_add_one_and_it_is_spent():
     put(g, "the-reach", "tyrell", "knight")
     put(g, "blackwater", "lannister", "knight")
     g.state.fiefdoms = ["tyrell", "greyjoy", "martell", "stark", "baratheon", "lannister"]
+    put(g, "pyke", "greyjoy", "footman", order="M0")  # a March order left: the Blade may matter later
     march(g, "tyrell", "the-reach", {"blackwater": ["knight"]})
     resolve(g, {"tyrell": "alester-florent", "lannister": "ser-kevan-lannister"},
             until=lambda game: ("tyrell", "blade") in asked(game))

@@ -4,6 +4,7 @@ import pytest
 
 from engine.agot.board import board
 from engine.agot.notation import area_id, normalize_areas
+from engine.agot.orders import orders_in_words
 from engine.agot.planning import order_options, parse_orders
 from engine.core import IllegalAnswer
 from tests.engine.combat_kit import asked, march, order, put, resolve
@@ -60,6 +61,35 @@ def test_7_orders_text_form_gives_the_structured_answer():
     answer(g, "stark", "Winterfell M+1, White Harbor D+1, Shivering S0", "orders")
     answer(copy, "stark", expected, "orders")
     assert g.to_dict() == copy.to_dict()  # the text and the structured form place the same orders
+
+
+def test_7_orders_written_as_the_feed_words_them_are_accepted():
+    g = _stark_planning()
+    expected = {"winterfell": "M+1*", "white-harbor": "D+1", "the-shivering-sea": "S0"}
+    for text in ("Winterfell March +1, White Harbor Defense +1, The Shivering Sea Support +0",
+                 "Winterfell: March +1 (special)\nWhite Harbor: Defense +1\nThe Shivering Sea: Support",
+                 "winterfell m+1, white harbor d+1, the shivering sea s0",
+                 "Stark Winterfell: March +1 (special), Stark White Harbor: Defence +1; Stark Shivering: support +0",
+                 "March +1 Winterfell, Defense +1 White Harbor, Support +0 The Shivering Sea"):
+        assert parse_orders(g, "stark", text) == expected, text
+    assert parse_orders(g, "stark", "Winterfell Consolidate Power, White Harbor Raid (special), Shivering "
+                        "Consolidate Power \u2605") == {"winterfell": "CP", "white-harbor": "R*",
+                                                       "the-shivering-sea": "CP*"}
+    msg = refused(g, "stark", "Winterfel March +1, White Harbour Defense +1, The Shivering Sea Support", "orders")
+    assert msg == "'Winterfel': did you mean Winterfell?; 'White Harbour': did you mean White Harbor?"
+
+
+def test_7_accepted_orders_are_told_back_in_words_area_by_area_and_read_again():
+    g = _stark_planning()
+    events = answer(g, "stark", "winterfell m+1, white harbor d+1, shivering s0", "orders")
+    told = next(e for e in events if e.kind == "orders_placed")
+    assert told.audience.who == "stark"
+    assert told.text == ("Your orders are recorded:\nThe Shivering Sea: Support +0\nWhite Harbor: Defense +1\n"
+                         "Winterfell: March +1 (special)")
+    lines = orders_in_words(g.board, told.data["orders"])
+    assert lines == told.text.splitlines()[1:]
+    assert parse_orders(g, "stark", "\n".join(lines)) == {"winterfell": "M+1*", "white-harbor": "D+1",
+                                                           "the-shivering-sea": "S0"}
 
 
 def test_7_orders_text_form_names_every_bad_part():

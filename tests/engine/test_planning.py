@@ -272,3 +272,17 @@ def test_7_2_planning_with_no_units_on_the_board_moves_on():
     start(g, "planning")
     # nothing to place: the orders are "revealed" at once and the Raven holder is asked next
     assert [(d.player, d.kind) for d in g.open_decisions()] == [("lannister", "raven")]
+
+
+def test_raven_swaps_are_listed_once_each_and_never_for_the_same_order():
+    g = _revealed_board()  # Lannister: Consolidate Power (CPa) in Lannisport, CPb and both twins of others unused
+    d = decision(g, "lannister", "raven")
+    swaps = [o for o in d.options if o["action"] == "swap"]
+    labels = [c["label"] for c in d.choices if c["value"]["action"] == "swap"]
+    assert len(labels) == len(set(labels)) == len(swaps)  # no twin listed twice
+    assert not any(o["token"].startswith("CP") and not o["token"].endswith("*") for o in swaps)  # CP -> CP
+    assert {"action": "swap", "area": "lannisport", "token": "D+1a"} in swaps
+    assert {"action": "swap", "area": "lannisport", "token": "D+1b"} not in swaps
+    events = answer(g, "lannister", {"action": "swap", "area": "lannisport", "token": "D+1b"}, "raven")  # its twin
+    assert g.state.areas["lannisport"].order.token == "D+1a"
+    assert next(e for e in events if e.kind == "raven_swap").data["token"] == "D+1a"

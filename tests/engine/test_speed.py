@@ -45,3 +45,19 @@ def test_a_seventh_castle_taken_in_combat_still_ends_the_game_at_once():
     fight(g, "lannister", "stoney-sept", {"harrenhal": ["knight", "knight"]},
           cards={"lannister": "tywin-lannister", "stark": "catelyn-stark"})
     assert g.over and g.state.winner == "lannister"
+
+
+def test_the_view_counts_attackers_standing_in_a_combat_and_does_not_need_the_areas_in_order():
+    from tests.engine.combat_kit import in_combat, march
+
+    g = board()
+    put(g, "winterfell", "stark", "footman", "knight")
+    put(g, "castle-black", "lannister", "footman")
+    march(g, "stark", "winterfell", {"castle-black": ["footman", "knight"]})
+    assert in_combat(g)
+    b, s = g.board, g.state
+    v = g.view("stark")
+    assert v["areas"]["castle-black"]["attacking"]["house"] == "stark"
+    assert v["houses"]["stark"]["reserve"] == world.reserve(b, s, "stark")
+    s.areas = dict(reversed(s.areas.items()))  # not settled: the view still walks the board's order
+    assert json.dumps(g.view("stark")) == json.dumps(v)
