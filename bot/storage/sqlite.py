@@ -43,14 +43,14 @@ import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.storage.records import iso
 from bot.storage.repository import DELIVERY_WINDOW, StorageError
-from bot.storage.sqlite_repo import SqliteRepo, Statement, run_batch
+from bot.storage.sqlite_hops import Hop, Member, run_hop
+from bot.storage.sqlite_repo import SqliteRepo
 
 log = logging.getLogger("bot.storage")
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -151,65 +151,6 @@ def _end_read(conn: sqlite3.Connection) -> None:
         conn.execute("COMMIT")
 
 
-@dataclass
-class Member:
-    """A transaction waiting for its group: its deferred writes (None once they ran) and its caller's future."""
-
-    batch: list[Statement] | None
-    done: asyncio.Future[None]
-    error: BaseException | None = None
-
-
-@dataclass
-class Hop:
-    """What one trip to the worker thread does, in this order: run each waiting member in its own savepoint,
-    then the caller's statements, then COMMIT (if asked), then the caller's query."""
-
-    members: list[Member] = field(default_factory=list)
-    batch: list[Statement] = field(default_factory=list)
-    commit: bool = False
-    query: tuple[str, Any] | None = None
-
-
-def _savepointed(conn: sqlite3.Connection, member: Member) -> None:
-    assert member.batch is not None
-    conn.execute("SAVEPOINT member")
-    try:
-        run_batch(conn, member.batch)
-    except sqlite3.Error as exc:
-        conn.execute("ROLLBACK TO member")
-        member.error = exc
-    conn.execute("RELEASE member")
-    member.batch = None
-
-
-def _run_hop(conn: sqlite3.Connection, hop: Hop) -> Any:
-    """In the worker thread. Errors of a member are kept on it; an error of the caller's part propagates."""
-    try:
-        if (hop.members or hop.batch) and not conn.in_transaction:
-            conn.execute("BEGIN IMMEDIATE")
-        for member in hop.members:
-            _savepointed(conn, member)
-    except sqlite3.Error as exc:  # BEGIN failed (busy): none of the members ran
-        for member in hop.members:
-            if member.batch is not None:
-                member.error, member.batch = exc, None
-        raise
-    run_batch(conn, hop.batch)
-    if hop.commit and conn.in_transaction:
-        try:
-            conn.execute("COMMIT")
-        except sqlite3.Error:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-    if hop.query is None:
-        return None
-    cur = conn.execute(*hop.query)
-    rows = cur.fetchall()
-    return rows if cur.description else cur.lastrowid
-
-
 class SqliteStore:
     def __init__(self, conn: sqlite3.Connection, reader: sqlite3.Connection, path: str) -> None:
         self.conn = conn
@@ -258,7 +199,7 @@ class SqliteStore:
     async def hop(self, hop: Hop) -> Any:
         """One trip to the worker thread (the caller holds the lock); settles the members it ran or committed."""
         try:
-            result = await self.call(_run_hop, hop)
+            result = await self.call(run_hop, hop)
         except StorageError as exc:
             for member in hop.members:
                 if member.batch is not None and member.error is None:  # the hop failed before it ran
@@ -287,6 +228,10 @@ class SqliteStore:
                 self._uncommitted.append(member)
             else:
                 member.done.set_result(None)
+
+    def ran(self, member: Member) -> None:
+        """A transaction that ran on the connection (its savepoint released) waits for the next COMMIT."""
+        self._uncommitted.append(member)
 
     def take_pending(self) -> list[Member]:
         pending, self._pending = self._pending, []

@@ -27,20 +27,12 @@ from bot.storage.records import (
     VoteRow,
 )
 from bot.storage.repository import PACK_PER_PRUNE, Pruned, StorageError
+from bot.storage.sqlite_hops import Hop, Member, Statement
 
 if TYPE_CHECKING:
     from bot.storage.sqlite import SqliteStore
 
-Statement = tuple[str, Any, bool]  # SQL, parameters (a list of tuples when many), executemany?
 R = TypeVar("R")
-
-
-def run_batch(conn: sqlite3.Connection, batch: list[Statement]) -> None:
-    for sql, args, many in batch:
-        if many:
-            conn.executemany(sql, args)
-        else:
-            conn.execute(sql, args)
 
 
 def _json(value: Any) -> str:
@@ -94,8 +86,6 @@ class SqliteRepo:
             self.batch.append((sql, rows, True))
 
     async def _send(self, query: tuple[str, Any] | None) -> Any:
-        from bot.storage.sqlite import Hop
-
         if not self.writable:
             assert query is not None
             rows = await self.store.read(query, begin=not self.opened)
@@ -112,8 +102,6 @@ class SqliteRepo:
 
     async def finish(self, done: asyncio.Future[None]) -> None:
         """The block ended: queue the writes for the next group (or release the savepoint now, if it read)."""
-        from bot.storage.sqlite import Hop, Member
-
         if not self.holding:
             if self.batch:
                 self.store.enqueue(Member(self.batch, done))
@@ -128,14 +116,12 @@ class SqliteRepo:
             raise
         self.batch = []
         member = Member(None, done)
-        self.store._uncommitted.append(member)
+        self.store.ran(member)
         self._release()
         self.store.kick()
 
     async def abandon(self) -> None:
         """The block raised: undo what of it ran."""
-        from bot.storage.sqlite import Hop
-
         self.batch = []
         if not self.holding:
             return

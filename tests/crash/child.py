@@ -23,7 +23,8 @@ from pathlib import Path
 
 from bot.demo import answer_as
 from bot.service import OutboxMessage, TableService
-from bot.storage.sqlite import Hop, SqliteStore
+from bot.storage.sqlite import SqliteStore
+from bot.storage.sqlite_hops import Hop
 from engine.agot.agent import RandomAgent
 from engine.core import Rng
 
