@@ -107,7 +107,7 @@ class TableCore:
             return game
         log.error("INTEGRITY: game %s is frozen: %s", table.id, problem)
         async with self.store.transaction() as repo:
-            await repo.update_game(table.id, status=GameStatus.FROZEN, note=problem, updated_at=iso(self.clock()))
+            await repo.freeze_game(table.id, problem, iso(self.clock()))
             await repo.cancel_timers(table.id)
         table.row.status, table.row.note = GameStatus.FROZEN, problem
         return None
@@ -190,15 +190,15 @@ class TableCore:
         name = t.game.house_name(decision.player)
         try:
             async with self.store.transaction() as repo:
-                fields: dict[str, Any] = {}
-                if t.game.over:
-                    fields = {"status": GameStatus.FINISHED, "finished_at": iso(now)}
                 fingerprint = state_hash(t.game)
                 answer_row = AnswerRow(t.id, seq, user_id, decision.player, decision.id, decision.kind, answer,
                                        source, t.game.state.round, t.game.state.phase, fingerprint, iso(now))
                 await repo.add_answer(answer_row)
-                await self.write_state(repo, t, seq, now, event_dicts, fingerprint, fields,
+                await self.write_state(repo, t, seq, now, event_dicts, fingerprint,
                                        snapshot=seq % SNAPSHOT_EVERY == 0 or t.game.over)
+                if t.game.over:
+                    await repo.finish_game(t.id, iso(now))
+                    t.row.status, t.row.finished_at = GameStatus.FINISHED, iso(now)
                 rows: list[NewMessage] = await within(repo) if within is not None else []
                 rows += await route_events(repo, t, event_dicts, seq)
                 rows += await self.sync_prompts(repo, t, now)
@@ -217,16 +217,14 @@ class TableCore:
         return reply
 
     async def write_state(self, repo: Repo, t: Table, seq: int, now: datetime, events: list[dict[str, Any]],
-                          fingerprint: str, fields: dict[str, Any], snapshot: bool) -> None:
+                          fingerprint: str, snapshot: bool) -> None:
         assert t.game is not None
         await repo.add_events(t.id, seq, events)
         if snapshot:
             await repo.add_snapshot(t.id, seq, state_text(t.game))
-        fields = {"seq": seq, "round": t.game.state.round, "phase": t.game.state.phase, "state_hash": fingerprint,
-                  "updated_at": iso(now), **fields}
-        await repo.update_game(t.id, **fields)
-        for key, value in fields.items():
-            setattr(t.row, key, value)
+        await repo.record_state(t.id, seq, t.game.state.round, t.game.state.phase, fingerprint, iso(now))
+        t.row.seq, t.row.round, t.row.phase, t.row.state_hash = seq, t.game.state.round, t.game.state.phase, fingerprint
+        t.row.updated_at = iso(now)
 
     @staticmethod
     def _ranking(t: Table) -> list[dict[str, Any]]:

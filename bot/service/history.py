@@ -128,14 +128,14 @@ class History:
                 t.deadlines = {}
                 t.game = game
                 t.feed = None  # read back from the live line's events
-                fields: dict[str, Any] = {"status": GameStatus.RUNNING, "finished_at": None, "round": game.state.round,
-                                          "phase": game.state.phase, "state_hash": state_hash(game),
-                                          "updated_at": iso(now)}
-                if t.row.note == ENDED_EARLY:
-                    fields["note"] = None  # the game an early end closed runs again
-                await repo.update_game(t.id, **fields)
-                for key, value in fields.items():
-                    setattr(t.row, key, value)
+                ended_early = t.row.note == ENDED_EARLY  # the game an early end closed runs again
+                await repo.record_state(t.id, t.row.seq, game.state.round, game.state.phase, state_hash(game),
+                                        iso(now))
+                await repo.reopen_game(t.id, iso(now), clear_note=ended_early)
+                t.row.status, t.row.finished_at, t.row.updated_at = GameStatus.RUNNING, None, iso(now)
+                t.row.round, t.row.phase, t.row.state_hash = game.state.round, game.state.phase, state_hash(game)
+                if ended_early:
+                    t.row.note = None
                 rows = [messages.notice(t, notice), messages.board(t, "The board after the rewind.", {})]
                 rows += await self.core.sync_prompts(repo, t, now)
                 await repo.add_messages(rows, iso(now))

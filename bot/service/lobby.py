@@ -93,9 +93,9 @@ class Lobby:
                         await repo.update_seat(game_id, s.user_id, house=s.house)
                     salt = f"{self.core.randbits(128):032x}"  # revealed with the secret when the game ends
                     t.row.settings = {**t.row.settings, "fair_salt": salt}
-                    fields = {"status": GameStatus.RUNNING, "seed": seed, "started_at": iso(now),
-                              "settings": t.row.settings}
-                    await self.core.write_state(repo, t, 0, now, events, state_hash(game), fields, snapshot=True)
+                    await repo.start_game(game_id, seed, t.row.settings, iso(now))
+                    t.row.status, t.row.seed, t.row.started_at = GameStatus.RUNNING, seed, iso(now)
+                    await self.core.write_state(repo, t, 0, now, events, state_hash(game), snapshot=True)
                     post = make_post([e for e in events if e["audience"]["kind"] == Audience.PUBLIC])  # round 1
                     rows = [messages.post(game_id, post.payload(game))] if post else []
                     rows.append(messages.board(t, "The game begins.", {}))
@@ -182,7 +182,7 @@ class Lobby:
         now = self.core.clock()
         t.deadlines = None  # the prompts' deadlines change below
         async with self.core.store.transaction() as repo:
-            await repo.update_game(t.id, status=status, updated_at=iso(now))
+            await repo.set_game_status(t.id, status, iso(now))
             if status == GameStatus.CANCELLED:
                 await repo.cancel_timers(t.id)
                 prompts = await repo.prompts(t.id)

@@ -137,12 +137,13 @@ class Repairs:
                 async with self.core.store.transaction() as repo:
                     await repo.add_events(game_id, live[-1].seq, events)
                     await self._close_prompts(repo, t)
-                    fields = {"status": GameStatus.FINISHED, "finished_at": iso(now), "note": ENDED_EARLY,
-                              "round": t.game.state.round, "phase": t.game.state.phase,
-                              "state_hash": state_hash(t.game), "updated_at": iso(now)}
-                    await repo.update_game(game_id, **fields)
-                    for key, value in fields.items():
-                        setattr(t.row, key, value)
+                    fingerprint = state_hash(t.game)
+                    await repo.record_state(game_id, t.row.seq, t.game.state.round, t.game.state.phase, fingerprint,
+                                            iso(now))
+                    await repo.finish_game(game_id, iso(now), ENDED_EARLY)
+                    t.row.round, t.row.phase, t.row.state_hash = t.game.state.round, t.game.state.phase, fingerprint
+                    t.row.status, t.row.finished_at, t.row.note, t.row.updated_at = (GameStatus.FINISHED, iso(now),
+                                                                                     ENDED_EARLY, iso(now))
                     rows = await route_events(repo, t, events, live[-1].seq, asked)
                     rows.append(messages.game_over(t))
                     await repo.add_messages(rows, iso(now))

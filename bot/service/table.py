@@ -33,7 +33,7 @@ from bot.service.repairs import Repairs
 from bot.service.seats import Seats
 from bot.service.votes import Votes
 from bot.service.whispers import Whispers
-from bot.storage import SqliteStore, Store
+from bot.storage import Store, open_store
 
 
 class TableService:
@@ -52,11 +52,12 @@ class TableService:
         self._tasks: list[asyncio.Task[None]] = []
 
     @classmethod
-    async def open(cls, db_path: str | Path, clock: Clock | None = None,
+    async def open(cls, db: str | Path | Store, clock: Clock | None = None,
                    randbits: Callable[[int], int] | None = None) -> TableService:
-        """Open (create, migrate) the database; games load lazily on first use. ``randbits`` (default
-        ``secrets.randbits``) draws each started game's RNG secret and house deal: seed it for a replayable demo."""
-        return cls(await SqliteStore.open(db_path), clock, randbits)
+        """On an opened store, or open (create, migrate) the one at a database address (``open_store``); games load
+        lazily on first use. ``randbits`` (default ``secrets.randbits``) draws each started game's RNG secret and
+        house deal: seed it for a replayable demo."""
+        return cls(await open_store(db) if isinstance(db, str | Path) else db, clock, randbits)
 
     @property
     def store(self) -> Store:

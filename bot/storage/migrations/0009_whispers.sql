@@ -1,5 +1,4 @@
--- Whispers: anonymous messages from one house to another (issue 15). Numbered 0007 in this branch; the
--- coordinator renumbers it at the merge (migrations must run 1, 2, 3 ... without a gap).
+-- Whispers: anonymous messages from one house to another (issue 15).
 -- A whisper is private to the two houses until the game ends; then it is part of the replay file.
 
 CREATE TABLE whispers (

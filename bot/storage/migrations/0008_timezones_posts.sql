@@ -1,5 +1,4 @@
--- Members' time zones and the front end's own posts (issue 15). To be renumbered 0009 at the merge (storage16
--- adds 0006-0008; migrations must run 1, 2, 3 ... without a gap).
+-- Schema version 8: members' time zones and the front end's own posts (issue 15).
 
 -- /agot timezone: one IANA zone name per Discord user, for every server
 CREATE TABLE member_zones (
