@@ -120,4 +120,5 @@ SHAPES: dict[str, type] = {
     "raids": CyclingFrame, "marches": CyclingFrame, "consolidate": CyclingFrame, "combat": CombatFrame,
     "mustering": HouseByHouseFrame, "reconcile": HouseByHouseFrame, "westeros": WesterosFrame,
     "clash": WesterosFrame, "bid": BiddingFrame, "rank": BiddingFrame, "wildling_attack": WildlingFrame,
+    "claim_vassals": CyclingFrame,  # Mother of Dragons (engine.agot.mod)
 }  # each step's frame shape

@@ -244,7 +244,7 @@ class PlanningStep(WaitingStep):
             return self._assign(game, frame)
         if stage == "raven":
             frame["stage"] = "done"
-            holder = game.state.kings_court[0]
+            holder = game.holder(game.state.kings_court)
             if not game.state.raven_used:
                 game.pose(frame, [holder])
                 return False

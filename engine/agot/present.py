@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.agot.mod import vassals
 from engine.agot.orders import describe
 from engine.agot.tracks import TRACK_NAMES
 from engine.agot.westeros import OPTION_NAMES
@@ -330,6 +331,8 @@ Chooser = Callable[[Context, Any], Choice]
 KINDS: dict[str, tuple[Labeller, Chooser | None, Any]] = {
     # kind: (label and purpose, one choice, the value that does nothing - see PASS below)
     "orders": (_orders, None, None),
+    "claim_vassal": (lambda x: vassals.claim_label(x.game), lambda x, v: vassals.claim_choice(x.game, v),
+                     vassals.PASS),  # Mother of Dragons (engine.agot.mod)
     "raven": (_raven, _raven_choice, {"action": "pass"}),
     "raven_peek": (_raven_peek, _peek_choice, None),
     "raid": (_raid, _raid_choice, None),

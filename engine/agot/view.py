@@ -55,8 +55,8 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
         "step": frame.get("step"),
         "tracks": {"iron_throne": list(s.iron_throne), "fiefdoms": list(s.fiefdoms),
                    "kings_court": list(s.kings_court)},
-        "dominance": {"iron_throne": s.iron_throne[0], "valyrian_steel_blade": s.fiefdoms[0],
-                      "messenger_raven": s.kings_court[0]},
+        "dominance": {"iron_throne": game.holder(s.iron_throne), "valyrian_steel_blade": game.holder(s.fiefdoms),
+                      "messenger_raven": game.holder(s.kings_court)},
         "blade_used": s.blade_used,
         "raven_used": s.raven_used,
         "wildling_threat": s.wildling_threat,
@@ -123,11 +123,11 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
     for house, orders in placed.items():
         for area in orders:
             face_down: dict[str, Any] = {"house": house, "face_down": True}
-            if house == player:
+            if game.answerer(house) == player:  # a vassal's commander sees what its owner would (M8)
                 face_down["token"] = orders[area]
             areas[area]["order"] = face_down
     view["areas"] = areas
-    view["waiting_for"] = sorted({w["house"] for w in waiting})
+    view["waiting_for"] = sorted({w["house"] for w in waiting})  # a vassal's entry names its commander
     view["waiting"] = [dict(w) for w in waiting]
     if player is not None:
         from engine.agot.planning import unused_tokens

@@ -28,7 +28,7 @@ def documented() -> dict[str, str]:
 def asked_in_source() -> set[str]:
     """Every decision kind the engine can pose, read from its source and its wildling task registry (a task
     with options asks under its own name; one with its own ``decision`` names its kind in the source)."""
-    source = "\n".join(p.read_text() for p in (ROOT / "engine" / "agot").glob("*.py"))
+    source = "\n".join(p.read_text() for p in (ROOT / "engine" / "agot").rglob("*.py"))  # mod/ included
     kinds = set(re.findall(r'Question\(\s*[\w.]+,\s*"([a-z_]+)"', source))
     kinds |= set(re.findall(r'self\.ask\(c, house, "([a-z_]+)"', source))
     kinds |= set(re.findall(r'kind="([a-z_]+)"', source))
