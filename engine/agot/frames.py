@@ -28,6 +28,7 @@ class HouseByHouseFrame(StepFrame, total=False):
 
 class CyclingFrame(StepFrame, total=False):
     turn: int
+    kept: list[str]  # a vassal's two-use orders kept for their other use (Mother of Dragons, M8)
 
 
 class PlanningFrame(StepFrame, total=False):

@@ -40,6 +40,7 @@ class Settings:
     tiebreak: str = "rb2"  # C3: "rb2" (strongholds, supply, power, throne) or "faq" (land areas, supply, throne)
     setup: str = ""  # "": the base game by player count; "7"/"8": a Mother of Dragons set-up (engine.agot.mod)
     vassals: tuple[str, ...] = ()  # houses of a Mother of Dragons set-up that no player holds (M8)
+    sea_orders: bool = False  # M10: sea orders in the 7-house set-up (the 8-house set-up always plays them)
 
     def validate(self) -> None:
         if self.tiebreak not in ("rb2", "faq"):

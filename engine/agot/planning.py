@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot.board import Board
 from engine.agot.frames import PlanningFrame as Frame
-from engine.agot.mod.orders import house_tokens
+from engine.agot.mod.orders import house_tokens, placement_problem
 from engine.agot.notation import area_id, split_orders
 from engine.agot.orders import NOT_AN_ORDER, describe, is_restricted, notations, token_ids
 from engine.agot.state import Order
@@ -78,7 +78,8 @@ def default_orders(game: Game, house: str, areas: list[str] | None = None,
     areas = areas_needing_orders(game, house) if areas is None else areas
     tokens = eligible_tokens(game, house, placed=[]) if tokens is None else tokens
     preference = ["D+1a", "D+1b", "CPa", "CPb", "D+2*", "CP*", "S0a", "S0b", "S+1*", "Ra", "Rb", "R*",
-                  "M-1", "M0", "M+1*"]
+                  "M-1", "M0", "M+1*",
+                  "VD+3", "VDM+1", "VRS+1", "VM0"]  # a vassal's (M8); sea orders are never a default
     ordered = [t for t in preference if t in tokens]
     chosen: list[str] = []
     specials = 0
@@ -108,6 +109,13 @@ def place_token(game: Game, house: str, area: str, text: str, others: dict[str, 
     ids = token_ids(b, text)
     if not ids:
         return "", f"{answers.quote(text)} {NOT_AN_ORDER}"
+    if b.setup:
+        ids = [t for t in ids if t in house_tokens(game, house)]
+        if not ids:
+            return "", f"{answers.quote(text)} is not one of your order tokens"
+        problem = placement_problem(b, ids[0], area)
+        if problem:
+            return ids[0], problem
     token = b.order_tokens[ids[0]]
     if is_restricted(token, game.state.restrictions):
         return ids[0], f"{describe(token)} orders are forbidden this round"
@@ -256,7 +264,8 @@ class PlanningStep(WaitingStep):
         placed: dict[str, dict[str, str]] = frame.setdefault("placed", {})
         houses = [h for h in game.turn_order() if areas_needing_orders(game, h)]
         if "mode" not in frame:
-            short = any(max_placeable(game, h) < len(areas_needing_orders(game, h)) for h in houses)
+            short = any(max_placeable(game, h) < len(areas_needing_orders(game, h)) for h in houses
+                        if h not in game.vassals())  # MP6: a vassal's 4 orders rarely cover its areas
             frame["mode"] = "turn" if short else "together"
             if short:
                 game.emit("orders_in_turn", "A house is short of order tokens: orders are placed in turn order.")

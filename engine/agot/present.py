@@ -99,6 +99,9 @@ def _raid(x: Context) -> tuple[str, str]:
 
 def _raid_choice(x: Context, v: Any) -> Choice:
     if v["target"] is None:
+        order = x.game.state.areas[v["area"]].order
+        if order and x.game.board.order_tokens[order.token].type == "raid_support":
+            return f"Raid/Support in {x.area(v['area'])}: no raid", "Keep this order as a Support +1 order."
         return f"Raid in {x.area(v['area'])}: no effect", "Remove this Raid order without effect."
     victim = x.game.state.areas[v["target"]].order
     owner = x.house(victim.house if victim else None)
@@ -124,6 +127,11 @@ def _consolidate(x: Context) -> tuple[str, str]:
 def _consolidate_choice(x: Context, v: Any) -> Choice:
     from engine.agot.action import consolidate_yield
 
+    order = x.game.state.areas[v["area"]].order
+    if order and x.game.board.order_tokens[order.token].type == "defense_muster":
+        if v["muster"]:
+            return f"Muster in {x.area(v['area'])}", "Use this Defense/Muster order to muster here."
+        return f"Defend in {x.area(v['area'])}", "Keep this order as a Defense +1 order."
     if v["muster"]:
         return f"Muster in {x.area(v['area'])}", "Special Consolidate Power: muster in this castle instead."
     gain = consolidate_yield(x.game, x.decision.player, v["area"])

@@ -121,3 +121,12 @@ def test_21_vassal_private_events_reach_the_commander() -> None:  # M8
         claim(g, house, "pass")
     g.emit("secret_for_vassal", "only the vassal's side may know", Audience.player("martell"))
     assert g.events[-1].audience == Audience.player("tyrell")
+
+
+def test_mp6_a_vassal_short_of_orders_places_all_four_and_nobody_waits() -> None:  # MP6
+    g = five()
+    for house in ("baratheon", "lannister", "stark", "greyjoy"):
+        claim(g, house, "pass")
+    targaryen = next(d for d in g.open_decisions() if d.info.get("vassal") == "targaryen")
+    assert targaryen.info["must_place"] == 4 < len(targaryen.info["areas"])
+    assert len(g.open_decisions()) == 8  # everybody at once (A5 does not apply)
