@@ -14,6 +14,7 @@ from engine.agot import world
 from engine.agot.board import Board, OrderToken
 from engine.agot.combat import start_combat
 from engine.agot.frames import CyclingFrame as Frame
+from engine.agot.mod import dragons
 from engine.agot.orders import acts_as, describe
 from engine.agot.steps import WaitingStep, step
 from engine.core import Decision, IllegalAnswer, answers
@@ -143,9 +144,13 @@ def march_info(game: Game, house: str, area: str) -> dict[str, Any]:
     units = [u.kind for u in s.areas[area].units if not u.routed]
     land = sorted(world.land_destinations(b, s, house, area)) if b.is_land(area) else []
     ships = sorted(world.ship_destinations(b, s, house, area)) if not b.is_land(area) else []
-    hostile = sorted(a for a in land + ships if world.is_hostile(b, s, a, house))
-    return {"units": units, "land_destinations": land, "ship_destinations": ships, "hostile": hostile,
+    flight = dragons.flight_destinations(b, s, area) if "dragon" in units else []
+    hostile = sorted(a for a in {*land, *ships, *flight} if world.is_hostile(b, s, a, house))
+    info = {"units": units, "land_destinations": land, "ship_destinations": ships, "hostile": hostile,
             "can_leave_power_token": _may_leave_token(game, house, area)}
+    if flight:
+        info["flight_destinations"] = flight  # M7: where Dragons alone may fly
+    return info
 
 
 def march_refusal(game: Game, house: str, kind: str, source: str, dest: str) -> str:
@@ -243,6 +248,8 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
                                     "(routed units cannot march).")
             free.remove(kind)
             legal = info["ship_destinations"] if kind == "ship" else info["land_destinations"]
+            if set(kinds) == {"dragon"}:  # M7, M12: Dragons moving alone fly to any land area
+                legal = info.get("flight_destinations", legal)
             if dest not in legal:
                 raise IllegalAnswer(f"A {kind.replace('_', ' ')} cannot march from {b.areas[source].name} "
                                     f"to {b.areas[dest].name}: {march_refusal(game, house, kind, source, dest)}.")

@@ -23,6 +23,8 @@ PRIVATE (the player only):
   tokens; the player's open decisions with their options (and those answered that may still change,
   flagged ``submitted``); the wildling card seen
   with the Raven while it stays on top.
+MOTHER OF DRAGONS: ``view["mod"]``, public, in the expansion's games only (its fields: engine.agot.mod.view);
+  a vassal's decisions and private facts are its commander's (see PRIVATE).
 HIDDEN (nobody):
   other players' orders before the reveal and their unused tokens, bids before the
   reveal, a house card being chosen (also one chosen again after Tyrion), a Tides of
@@ -33,6 +35,8 @@ HIDDEN (nobody):
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from engine.agot.mod import view as mod_view
 
 if TYPE_CHECKING:
     from engine.agot.table import Table as Game
@@ -127,6 +131,8 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
                 face_down["token"] = orders[area]
             areas[area]["order"] = face_down
     view["areas"] = areas
+    if b.setup:
+        view["mod"] = mod_view.public(game)  # Mother of Dragons: engine.agot.mod.view lists its fields
     view["waiting_for"] = sorted({w["house"] for w in waiting})  # a vassal's entry names its commander
     view["waiting"] = [dict(w) for w in waiting]
     if player is not None:
