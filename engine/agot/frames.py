@@ -63,6 +63,12 @@ class WesterosFrame(StepFrame, total=False):
     ranking: list[str]
 
 
+class WesterosIVFrame(StepFrame, total=False):
+    stage: str
+    card: str
+    queue: list[dict[str, Any]]  # the card's questions still to come (engine.agot.mod.westeros_iv)
+
+
 class WildlingFrame(StepFrame, total=False):
     strength: int
     houses: list[str]
@@ -121,5 +127,5 @@ SHAPES: dict[str, type] = {
     "raids": CyclingFrame, "marches": CyclingFrame, "consolidate": CyclingFrame, "combat": CombatFrame,
     "mustering": HouseByHouseFrame, "reconcile": HouseByHouseFrame, "westeros": WesterosFrame,
     "clash": WesterosFrame, "bid": BiddingFrame, "rank": BiddingFrame, "wildling_attack": WildlingFrame,
-    "claim_vassals": CyclingFrame,  # Mother of Dragons (engine.agot.mod)
+    "claim_vassals": CyclingFrame, "westeros_iv": WesterosIVFrame,  # Mother of Dragons (engine.agot.mod)
 }  # each step's frame shape

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.agot.mod import vassals
+from engine.agot.mod import vassals, westeros_iv
 from engine.agot.orders import describe
 from engine.agot.tracks import TRACK_NAMES
 from engine.agot.westeros import OPTION_NAMES
@@ -341,6 +341,9 @@ KINDS: dict[str, tuple[Labeller, Chooser | None, Any]] = {
     "orders": (_orders, None, None),
     "claim_vassal": (lambda x: vassals.claim_label(x.game), lambda x, v: vassals.claim_choice(x.game, v),
                      vassals.PASS),  # Mother of Dragons (engine.agot.mod)
+    **{kind: (lambda x: westeros_iv.label(x.game, x.decision),
+              lambda x, v: westeros_iv.choice(x.game, x.decision, v),
+              {"iv_veto": False, "fire_made_flesh": {"action": "none"}}.get(kind)) for kind in westeros_iv.KINDS},
     "raven": (_raven, _raven_choice, {"action": "pass"}),
     "raven_peek": (_raven_peek, _peek_choice, None),
     "raid": (_raid, _raid_choice, None),
@@ -390,6 +393,7 @@ _NO_EFFECT = {
     "march": lambda v: not v["moves"],
     "robb": lambda v: v is None, "queen_of_thorns": lambda v: v is None, "renly": lambda v: v is None,
     "cersei": lambda v: v is None, "patchface": lambda v: v is None, "retake_one": lambda v: v is None,
+    "iv_area": lambda v: v is None, "iv_house": lambda v: v is None, "iv_move": lambda v: v is None,
 }
 
 

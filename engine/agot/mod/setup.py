@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.agot.board import Board, board
+from engine.agot.mod import westeros_iv
 
 if TYPE_CHECKING:
     from engine.agot.table import Table
@@ -78,3 +79,4 @@ def place(table: Table) -> None:
             s.houses[house].hand = list(deck)
     if TARGARYEN not in s.houses:
         del s.mod["loyalty"], s.mod["loyalty_gained"], s.mod["dragon_box"]
+    westeros_iv.deal(table)

@@ -2,9 +2,10 @@
 
   setup ("7"/"8"), vassals, commanders ({vassal: house} this round), sea_orders (bool);
   with Targaryen: loyalty ({area: tokens} on the board), loyalty_on_board, loyalty_gained (Targaryen's victory
-  count), loyalty_to_win, dragon_strength (now), dragon_box (strength tokens Fire Made Flesh moved early).
+  count), loyalty_to_win, dragon_strength (now), dragon_box (strength tokens Fire Made Flesh moved early),
+  westeros_iv_revealed (the last deck IV card), westeros_iv_deck_size.
 
-HIDDEN (nobody): nothing of the expansion's decks is in a view but their sizes, added with their rules.
+HIDDEN (nobody): the order of deck IV (``state.mod["deck_iv"]``); only its size is shown.
 """
 
 from __future__ import annotations
@@ -35,5 +36,7 @@ def public(table: Table) -> dict[str, Any]:
             "loyalty_to_win": to_win(table),
             "dragon_strength": dragon_strength(b, s),
             "dragon_box": int(s.mod.get("dragon_box", 0)),
+            "westeros_iv_revealed": s.mod.get("iv_revealed"),
+            "westeros_iv_deck_size": len(s.mod.get("deck_iv", [])),
         })
     return out
