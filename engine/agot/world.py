@@ -120,6 +120,9 @@ def fewest_removals(limits: list[int], sizes: list[int]) -> int:
 def supply_from_barrels(b: Board, s: GameState, house: str) -> int:
     """Barrels in the land areas the house controls, capped at 6 (A13)."""
     total = sum(info.supply for a, info in b.areas.items() if info.kind == "land" and controller(b, s, a) == house)
+    if s.mod:  # Mother of Dragons: supply improvements of the Iron Bank's loans (engine.agot.mod.bank)
+        supply = s.mod.get("bank", {}).get("improvements", {}).get("supply", {})
+        total += sum(n for a, n in supply.items() if controller(b, s, a) == house)
     return min(6, total)
 
 

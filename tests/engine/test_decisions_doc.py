@@ -5,7 +5,7 @@ games has a public label, choices parallel to its options, a documented answer s
 import re
 from pathlib import Path
 
-from engine.agot.mod import westeros_iv
+from engine.agot.mod import bank, westeros_iv
 from engine.agot.present import KINDS, is_pass
 from engine.agot.wildling_tasks import TASKS, TaskHandler
 from tests.engine.combat_kit import asked, march, put, resolve
@@ -34,7 +34,7 @@ def asked_in_source() -> set[str]:
     kinds |= set(re.findall(r'self\.ask\(c, house, "([a-z_]+)"', source))
     kinds |= set(re.findall(r'kind="([a-z_]+)"', source))
     kinds |= {kind for kind, handler in TASKS.items() if type(handler).options is not TaskHandler.options}
-    kinds |= set(westeros_iv.KINDS)  # deck IV asks its questions by their kind in its queue
+    kinds |= set(westeros_iv.KINDS) | set(bank.KINDS)  # deck IV and the loans ask by the kinds in their queues
     return kinds
 
 

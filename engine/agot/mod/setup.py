@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.agot.board import Board, board
-from engine.agot.mod import westeros_iv
+from engine.agot.mod import bank, westeros_iv
 
 if TYPE_CHECKING:
     from engine.agot.table import Table
@@ -80,3 +80,4 @@ def place(table: Table) -> None:
     if TARGARYEN not in s.houses:
         del s.mod["loyalty"], s.mod["loyalty_gained"], s.mod["dragon_box"]
     westeros_iv.deal(table)
+    bank.deal(table)
