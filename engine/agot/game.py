@@ -41,6 +41,7 @@ class Settings:
     setup: str = ""  # "": the base game by player count; "7"/"8": a Mother of Dragons set-up (engine.agot.mod)
     vassals: tuple[str, ...] = ()  # houses of a Mother of Dragons set-up that no player holds (M8)
     sea_orders: bool = False  # M10: sea orders in the 7-house set-up (the 8-house set-up always plays them)
+    targaryen_deck: str = "a"  # Mother of Dragons: Targaryen's House cards, deck "a" or "b"
 
     def validate(self) -> None:
         if self.tiebreak not in ("rb2", "faq"):
@@ -49,6 +50,8 @@ class Settings:
             raise ValueError("setup must be '' (the base game), '7' or '8' (Mother of Dragons)")
         if self.vassals and not self.setup:
             raise ValueError("vassals exist only in a Mother of Dragons set-up")
+        if self.targaryen_deck not in ("a", "b"):
+            raise ValueError("targaryen_deck must be 'a' or 'b'")
 
 
 class Game(Table):

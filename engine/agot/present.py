@@ -384,6 +384,9 @@ KINDS: dict[str, tuple[Labeller, Chooser | None, Any]] = {
     "renly": (_combat, _area_or_none("No upgrade", "Upgrade"), None),
     "cersei": (_combat, _area_or_none("No removal", "Remove"), None),
     "patchface": (_combat, _card_or_none("No discard", "Discard"), None),
+    "robert_arryn": (_combat, _card_or_none("Do not use", "Remove from the game with Robert Arryn"), None),
+    "viserys": (_combat, _card_or_none("No card", "Discard and add"), None),
+    "missandei": (_combat, _card_or_none("No card", "Take back"), None),
     "wildling_destroy": (_wildling, None, None),
     "crow_downgrade": (_wildling, _crow_down_choice, None),
     "crow_upgrade": (_wildling, _crow_up_choice, []),
@@ -403,7 +406,8 @@ _NO_EFFECT = {
     "robb": lambda v: v is None, "queen_of_thorns": lambda v: v is None, "renly": lambda v: v is None,
     "cersei": lambda v: v is None, "patchface": lambda v: v is None, "retake_one": lambda v: v is None,
     "iv_area": lambda v: v is None, "iv_house": lambda v: v is None, "iv_move": lambda v: v is None,
-    "loan_destroy": lambda v: v is None, "consolidate": lambda v: v.get("loan", 0) is None,
+    "loan_destroy": lambda v: v is None, "robert_arryn": lambda v: v is None, "viserys": lambda v: v is None,
+    "missandei": lambda v: v is None, "consolidate": lambda v: v.get("loan", 0) is None,
 }
 
 

@@ -72,6 +72,8 @@ def place(table: Table) -> None:
     for house in vassals:
         s.houses[house].supply = setup["vassal_supply"]
     s.mod = {"commanders": {}, "loyalty": dict(setup["loyalty_tokens"]), "loyalty_gained": 0, "dragon_box": 0}
+    if TARGARYEN in s.houses and TARGARYEN not in vassals and s.settings.get("targaryen_deck") == "b":
+        s.houses[TARGARYEN].hand = [c["id"] for c in b.house_cards["targaryen_b"]]
     if vassals:  # M8: the vassals share one House card deck
         deck = [c["id"] for c in b.house_cards["vassal"]]
         s.mod["vassal_cards"] = {"hand": deck, "discard": []}
