@@ -53,11 +53,14 @@ def track(order: Sequence[str], vassals: Sequence[str]) -> list[str]:
     return [h for h in order if h not in moved] + moved
 
 
-def starting_power(b: Board, house: str, vassals: Sequence[str]) -> int:
-    """M1: 5 Power, Targaryen 7 (a vassal has none, M8); the base game's table otherwise."""
+def starting_power(b: Board, house: str, vassals: Sequence[str], seven: bool = False) -> int:
+    """M1: 5 Power, Targaryen 7 (a vassal has none, M8); with the setting ``seven_power`` and the Iron Bank
+    (8 houses) every player 7; the base game's table otherwise."""
     power: Any = b.tables["starting_power"]
     if isinstance(power, dict):
-        return 0 if house in vassals else int(power[house])
+        if house in vassals:
+            return 0
+        return 7 if seven and b.setup == "8" else int(power[house])
     return int(power)
 
 
