@@ -387,6 +387,10 @@ KINDS: dict[str, tuple[Labeller, Chooser | None, Any]] = {
     "robert_arryn": (_combat, _card_or_none("Do not use", "Remove from the game with Robert Arryn"), None),
     "viserys": (_combat, _card_or_none("No card", "Discard and add"), None),
     "missandei": (_combat, _card_or_none("No card", "Take back"), None),
+    "bronn": (_combat, _yes_no("Pay 2 Power: Bronn's strength becomes 0.", "Pay nothing."), False),
+    "beric": (_combat, lambda x, v: (UNIT_NAMES[v], f"Lose a {UNIT_NAMES[v]}."), None),
+    "jon_connington": (_combat, lambda x, v: ("No Knight", "Place no Knight.") if v is None else
+                       (x.area(v), f"Place a Knight in {x.area(v)}."), None),
     "wildling_destroy": (_wildling, None, None),
     "crow_downgrade": (_wildling, _crow_down_choice, None),
     "crow_upgrade": (_wildling, _crow_up_choice, []),
@@ -407,7 +411,8 @@ _NO_EFFECT = {
     "cersei": lambda v: v is None, "patchface": lambda v: v is None, "retake_one": lambda v: v is None,
     "iv_area": lambda v: v is None, "iv_house": lambda v: v is None, "iv_move": lambda v: v is None,
     "loan_destroy": lambda v: v is None, "robert_arryn": lambda v: v is None, "viserys": lambda v: v is None,
-    "missandei": lambda v: v is None, "consolidate": lambda v: v.get("loan", 0) is None,
+    "missandei": lambda v: v is None, "jon_connington": lambda v: v is None,
+    "consolidate": lambda v: v.get("loan", 0) is None,
 }
 
 

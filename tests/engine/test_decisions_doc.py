@@ -31,7 +31,7 @@ def asked_in_source() -> set[str]:
     with options asks under its own name; one with its own ``decision`` names its kind in the source)."""
     source = "\n".join(p.read_text() for p in (ROOT / "engine" / "agot").rglob("*.py"))  # mod/ included
     kinds = set(re.findall(r'Question\(\s*[\w.]+,\s*"([a-z_]+)"', source))
-    kinds |= set(re.findall(r'self\.ask\(c, house, "([a-z_]+)"', source))
+    kinds |= set(re.findall(r'self\.ask\(c, [^,]+, "([a-z_]+)"', source))  # Bronn asks his opponent
     kinds |= set(re.findall(r'kind="([a-z_]+)"', source))
     kinds |= {kind for kind, handler in TASKS.items() if type(handler).options is not TaskHandler.options}
     kinds |= set(westeros_iv.KINDS) | set(bank.KINDS)  # deck IV and the loans ask by the kinds in their queues

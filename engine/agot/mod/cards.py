@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 from engine.agot import battle, tracks, world
 from engine.agot.house_cards import Ability, register, return_to_hand
 from engine.agot.orders import acts_as
+from engine.agot.state import Unit
 
 if TYPE_CHECKING:
     from engine.agot.battle import Combat, Question
 
-KINDS = ("robert_arryn", "viserys", "missandei")
+KINDS = ("robert_arryn", "viserys", "missandei", "bronn", "beric", "jon_connington")
 
 
 def printed(c: Combat, card: str | None) -> int:
@@ -145,7 +146,7 @@ class DaenerysA(Ability):
 
 
 @register("viserys-targaryen", "immediately")
-class Viserys(Ability):  # MP12: his removal from the game after a lost combat is not played yet
+class Viserys(Ability):
     def applies(self, c: Combat, house: str) -> bool:
         return bool(c.s.houses[house].hand)
 
@@ -166,6 +167,11 @@ class Viserys(Ability):  # MP12: his removal from the game after a lost combat i
         hs.discard.append(value)
         c.note().setdefault("viserys", {})[house] = printed(c, value)  # public: the discard is public (C8)
         self.said(c, house, f"{c.card_name(value)} is discarded: +{printed(c, value)}.", added=value)
+
+    def at_clean_up(self, c: Combat, house: str) -> None:
+        if c.loser == house:
+            remove_from_game(c, house, self.card)
+            self.said(c, house, "Viserys Targaryen leaves the game.")
 
 
 @register("illyrio-mopatis", "after_combat")
@@ -260,3 +266,70 @@ class Jaqen(Ability):
         self.said(c, house, f"{c.card_name(old)} is cancelled; {c.card_name(new)} is drawn from "
                   f"{c.name(rival)}'s hand in its place.", cancelled=old, drawn=new)
 
+
+
+@register("bronn", "immediately")
+class Bronn(Ability):  # MP13: the opponent may pay 2 Power to bring Bronn to 0 (never a vassal opponent)
+    def applies(self, c: Combat, house: str) -> bool:
+        rival = c.opponent(house)
+        return bool(rival) and rival not in c.game.vassals() and c.s.houses[rival].power >= 2
+
+    def strength_bonus(self, c: Combat, house: str) -> int:
+        return -printed(c, self.card) if c.note().get("bronn") == house else 0
+
+    def questions(self, c: Combat, house: str) -> list[Question]:
+        return self.ask(c, c.opponent(house), "bronn", "Bronn: pay 2 Power to bring his strength to 0?",
+                        [True, False], False)
+
+    def answer(self, c: Combat, house: str, value: Any) -> None:  # ``house``: the opponent, who was asked
+        owner = c.opponent(house)
+        if not value:
+            self.said(c, owner, "Bronn keeps his strength.", paid=0)
+            return
+        c.s.houses[house].power -= 2
+        c.note()["bronn"] = owner
+        self.said(c, owner, f"{c.name(house)} pays 2 Power: Bronn's strength is 0.", paid=2)
+
+
+@register("beric-dondarrion", "after_winner")
+class Beric(Ability):  # MP13: if the vassal wins, it loses one of its fighting units (its commander picks)
+    def _kinds(self, c: Combat, house: str) -> list[str]:
+        return sorted({u.kind for u in c.fighting_units(house) if not u.routed})
+
+    def applies(self, c: Combat, house: str) -> bool:
+        return c.winner == house and bool(self._kinds(c, house))
+
+    def questions(self, c: Combat, house: str) -> list[Question]:
+        kinds = self._kinds(c, house)
+        weakest = min(kinds, key=lambda k: {"siege_engine": 0, "footman": 1, "ship": 1, "knight": 2}.get(k, 3))
+        return self.ask(c, house, "beric", "Beric Dondarrion: the unit your winning army loses.", kinds, weakest)
+
+    def answer(self, c: Combat, house: str, value: Any) -> None:
+        c.destroy(house, value)
+        self.said(c, house, f"{c.name(house)} loses a {value.replace('_', ' ')}.", unit=value)
+
+
+@register("jon-connington", "after_combat")
+class JonConnington(Ability):  # MP13: a losing vassal may place a Knight where its army went or at home
+    def _areas(self, c: Combat, house: str) -> list[str]:
+        b, s = c.b, c.s
+        if world.pool(b, s, house, "knight") < 1:
+            return []
+        places = [c.source] if house == c.attacker else [c.f.get("retreat", {}).get("dest") or ""]
+        places.append(b.home_of.get(house, ""))
+        return sorted({a for a in places if a and b.is_land(a) and world.controller(b, s, a) == house
+                       and world.within_supply(b, s, house, {a: 1})})
+
+    def applies(self, c: Combat, house: str) -> bool:
+        return c.loser == house and bool(self._areas(c, house))
+
+    def questions(self, c: Combat, house: str) -> list[Question]:
+        return self.ask(c, house, "jon_connington", "Jon Connington: place a Knight, or not.",
+                        [*self._areas(c, house), None], None)
+
+    def answer(self, c: Combat, house: str, value: Any) -> None:
+        if value is None:
+            self.said(c, house, "no Knight is placed.", area=None)
+            return
+        world.add_units(c.s, value, house, [Unit("knight")])
+        self.said(c, house, f"a Knight joins {c.name(house)} in {c.game.area_name(value)}.", area=value)

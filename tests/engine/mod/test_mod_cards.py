@@ -149,16 +149,49 @@ def test_21_vassal_varys_goes_to_the_top_of_the_fiefdoms() -> None:
     assert g.state.fiefdoms[0] == "targaryen" and g.view(None)["dominance"]["valyrian_steel_blade"] != "targaryen"
 
 
-def test_mp13_unread_vassal_cards_fight_with_their_printed_values() -> None:  # MP13
+def vassal_fight(card: str, rival_card: str = "tyrion-lannister", **answers: Any) -> tuple[Game, list[Event]]:
+    """Lannister (a player) attacks vassal Targaryen's Footman in Norvos; Stark commands the vassal."""
     g = Game.new(7, seed=1, settings=Settings(setup="8"))
-    from engine.agot.house_cards import ABILITIES
     from tests.engine.scenario import clear
 
-    assert not {"jon-connington", "beric-dondarrion", "bronn"} & set(ABILITIES)
     clear(g)
     g.state.mod["commanders"] = {"targaryen": "stark"}
-    put(g, "norvos", "targaryen", "footman")
-    put(g, "pentos", "lannister", "footman")
-    events = fight(g, "lannister", "pentos", {"norvos": ["footman"]},
-                   cards={"lannister": "tyrion-lannister", "stark": "bronn"})
+    put(g, "norvos", "targaryen", "footman", "footman")
+    put(g, "pentos", "lannister", "footman", "knight")
+    events = fight(g, "lannister", "pentos", {"norvos": ["footman", "knight"]},
+                   cards={"lannister": rival_card, "stark": card}, answers=answers)
+    return g, events
+
+
+def test_mp13_bronn_brought_to_zero_by_his_opponent() -> None:  # MP13
+    g, events = vassal_fight("bronn", bronn=True)
+    assert result(events)["parts"]["targaryen"]["card"] == 0
+    assert g.state.houses["lannister"].power == 3
+
+
+def test_mp13_bronn_keeps_his_strength_when_nobody_pays() -> None:  # MP13
+    g, events = vassal_fight("bronn", bronn=False)
     assert result(events)["parts"]["targaryen"]["card"] == 4
+
+
+def test_mp13_beric_dondarrion_costs_the_winner_a_unit() -> None:  # MP13
+    g, events = vassal_fight("beric-dondarrion", rival_card="cersei-lannister", beric="footman")
+    assert result(events)["winner"] == "targaryen"
+    assert [u.kind for u in g.state.areas["norvos"].units] == ["footman"]
+
+
+def test_mp13_jon_connington_places_a_knight_after_a_loss() -> None:  # MP13
+    g, events = vassal_fight("jon-connington", rival_card="tywin-lannister", jon_connington="pentos")
+    assert result(events)["winner"] == "lannister"
+    assert [u.kind for u in g.state.areas["pentos"].units] == ["knight"]
+
+
+def test_24_viserys_leaves_the_game_when_he_loses() -> None:  # MP12
+    g = board(8)
+    put(g, "pentos", "targaryen", "footman")
+    put(g, "norvos", "stark", "knight", "knight")
+    events = fight(g, "targaryen", "pentos", {"norvos": ["footman"]},
+                   cards={"stark": "eddard-stark", "targaryen": "viserys-targaryen"}, answers={"viserys": None})
+    assert result(events)["winner"] == "stark"
+    assert "viserys-targaryen" not in hand(g, "targaryen") + g.state.houses["targaryen"].discard
+    assert "viserys-targaryen" in g.state.mod["removed_cards"]
