@@ -16,6 +16,7 @@ from engine.agot.combat import start_combat
 from engine.agot.frames import CyclingFrame as Frame
 from engine.agot.mod import bank, dragons
 from engine.agot.orders import acts_as, describe
+from engine.agot.state import GameState
 from engine.agot.steps import WaitingStep, step
 from engine.core import Decision, IllegalAnswer, answers
 
@@ -31,12 +32,12 @@ def order_areas(game: Game, house: str, order_type: str, kept: Sequence[str] = (
     b = game.board
     return sorted(a for a, st in game.state.areas.items()
                   if st.order and st.order.house == house and a not in kept
-                  and usable(b, b.order_tokens[st.order.token], a, order_type))
+                  and usable(b, game.state, b.order_tokens[st.order.token], a, order_type))
 
 
-def usable(b: Board, token: OrderToken, area: str, order_type: str) -> bool:
+def usable(b: Board, s: GameState, token: OrderToken, area: str, order_type: str) -> bool:
     if order_type == "consolidate_power" and token.type == "defense_muster":
-        return bool(b.areas[area].castle) and b.is_land(area)
+        return bool(world.castle_level(b, s, area)) and b.is_land(area)
     if order_type == "consolidate_power" and token.type == "iron_bank":
         return True  # M5: Iron Bank orders resolve in the Consolidate Power step
     return acts_as(token, order_type)
@@ -343,7 +344,8 @@ class ConsolidateStep(CyclingStep):
                 options += bank.buy_options(game, player, area)
                 continue
             options.append({"area": area, "muster": False})
-            if (token.special or token.type == "defense_muster") and b.areas[area].castle and b.is_land(area):
+            if (token.special or token.type == "defense_muster") and world.castle_level(b, s, area) and \
+                    b.is_land(area):
                 options.append({"area": area, "muster": True})
         if not any(o.get("muster") or o.get("loan") is not None for o in options):
             options = options[:1]  # the order of plain collections changes nothing: no question to ask

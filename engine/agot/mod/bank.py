@@ -146,8 +146,7 @@ def effect(game: Game, house: str, loan: str) -> None:
     elif loan == "spymaster":
         queue = [{"kind": "spymaster", "house": house, "loan": loan}]
     elif loan == "master-at-arms":
-        game.emit("loan_effect", f"{name}: castle upgrades are not played yet (docs/rulings.md MP9).",
-                  house=house, loan=loan)
+        queue = [{"kind": "loan_area", "house": house, "loan": loan, "improve": "castle"} for _ in range(2)]
     if queue:
         game.push({"step": "loan", "queue": queue})
 
@@ -173,10 +172,13 @@ def place_options(game: Game, task: dict[str, Any]) -> list[Any]:
 
 
 def area_options(game: Game, task: dict[str, Any]) -> list[Any]:
-    b = game.board
-    if task["improve"] == "either":
-        lands = [a for a, i in b.areas.items() if i.kind == "land"]
-        return [{"area": a, "improve": k} for a in sorted(lands) for k in ("power", "supply")]
+    b, s = game.board, game.state
+    if task["improve"] == "either":  # Pyromancer: a castle or stronghold area, lowered, then improved
+        castles = [a for a in b.castle_areas if world.castle_level(b, s, a)]
+        return [{"area": a, "improve": k} for a in sorted(castles) for k in ("power", "supply")]
+    if task["improve"] == "castle":  # Master-at-Arms: a castle becomes a stronghold
+        picked = s.mod["bank"].get("castles", {})
+        return sorted(a for a in b.castle_areas if world.castle_level(b, s, a) == 1 and picked.get(a, 0) <= 0)
     return sorted(a for a, i in b.areas.items() if i.kind == "land")
 
 
@@ -259,10 +261,17 @@ class LoanStep(WaitingStep):
         elif kind == "loan_area":
             queue.pop(0)
             area, which = (answer["area"], answer["improve"]) if isinstance(answer, dict) else (answer, task["improve"])
-            table = s.mod["bank"]["improvements"][which]
-            table[area] = table.get(area, 0) + 1
-            game.emit("loan_effect", f"{loan_name(game, task['loan'])}: a {which} improvement goes to "
-                      f"{game.area_name(area)}.", house=house, loan=task["loan"])
+            castles = s.mod["bank"].setdefault("castles", {})
+            if which == "castle" or task["improve"] == "either":  # MP9: up (Master-at-Arms) or down (Pyromancer)
+                castles[area] = castles.get(area, 0) + (1 if which == "castle" else -1)
+                level = ("no castle", "a castle", "a stronghold")[world.castle_level(game.board, s, area)]
+                game.emit("loan_effect", f"{loan_name(game, task['loan'])}: {game.area_name(area)} now has {level}.",
+                          house=house, loan=task["loan"])
+            if which != "castle":
+                table = s.mod["bank"]["improvements"][which]
+                table[area] = table.get(area, 0) + 1
+                game.emit("loan_effect", f"{loan_name(game, task['loan'])}: a {which} improvement goes to "
+                          f"{game.area_name(area)}.", house=house, loan=task["loan"])
         elif kind == "loan_destroy":
             queue.pop(0)
             if answer is not None:

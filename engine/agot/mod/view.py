@@ -6,7 +6,8 @@
   westeros_iv_revealed (the last deck IV card), westeros_iv_deck_size.
 
   iron_bank (8 houses): row (the 3 face-up loans, slot 0 newest), costs ({house: the 3 slot prices}, Braavos'
-  discount included), loans ({house: loans bought}), improvements ({"power"|"supply": {area: n}}), deck_size.
+  discount included), loans ({house: loans bought}), improvements ({"power"|"supply": {area: n}}), castles
+  ({area: level change by loans}), deck_size.
 HIDDEN (nobody): the order of deck IV (``state.mod["deck_iv"]``) and of the loan deck (``loan_deck``); only
   their sizes are shown. Spymaster's look at a Westeros deck is in its buyer's decision only.
 """
@@ -50,6 +51,7 @@ def public(table: Table) -> dict[str, Any]:
             "costs": {h: costs(table, h) for h in s.houses if h not in table.vassals()},
             "loans": {h: list(v) for h, v in bank["loans"].items()},
             "improvements": {k: dict(v) for k, v in bank["improvements"].items()},
+            "castles": dict(bank.get("castles", {})),
             "deck_size": len(s.mod.get("loan_deck", [])),
         }
     return out

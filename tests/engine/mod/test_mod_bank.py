@@ -139,3 +139,39 @@ def test_mp10_the_faceless_men_destroy_a_knight_and_a_footman_elsewhere() -> Non
     assert {"area": "winterfell", "house": "stark"} not in (d.options or [])  # a different area
     answer(g, "stark", {"area": "riverrun", "house": "lannister"})
     assert not g.state.areas["riverrun"].units
+
+
+def test_mp9_master_at_arms_makes_two_strongholds() -> None:  # MP9
+    g = eight(["master-at-arms", None, None])
+    put(g, "white-harbor", "stark", "footman")
+    g.state.houses["stark"].power = 7
+    g.state.stack = []
+    bank.buy(g, "stark", 0)
+    g.resume()
+    d = next(d for d in g.open_decisions() if d.kind == "loan_area")
+    assert "winterfell" not in (d.options or [])  # already a stronghold
+    answer(g, "stark", "white-harbor")
+    answer(g, "stark", "moat-cailin")
+    from engine.agot.mustering import mustering_areas
+    from engine.agot.world import castle_level, strongholds
+
+    assert castle_level(g.board, g.state, "white-harbor") == 2 and mustering_areas(g, "stark")["white-harbor"] == 2
+    assert strongholds(g.board, g.state, "stark") == 2  # Winterfell (home) and White Harbor
+    assert g.view(None)["mod"]["iron_bank"]["castles"] == {"white-harbor": 1, "moat-cailin": 1}
+
+
+def test_mp9_pyromancer_lowers_a_castle_then_improves_it() -> None:  # MP9
+    g = eight(["pyromancer", None, None])
+    put(g, "white-harbor", "stark", "footman")
+    g.state.houses["stark"].power = 7
+    before = g.view(None)["houses"]["stark"]["victory_points"]
+    g.state.stack = []
+    bank.buy(g, "stark", 0)
+    g.resume()
+    answer(g, "stark", {"area": "white-harbor", "improve": "supply"})
+    from engine.agot.world import castle_level, victory_points
+
+    assert castle_level(g.board, g.state, "white-harbor") == 0
+    assert victory_points(g.board, g.state, "stark") == before - 1
+    assert g.view(None)["houses"]["stark"]["victory_points"] == before - 1
+    assert g.state.mod["bank"]["improvements"]["supply"] == {"white-harbor": 1}
