@@ -30,6 +30,7 @@ from engine.agot.world import supply_from_barrels
 from engine.core import AlreadySubmitted, Audience, Decision, Event, NotYourDecision, Rng, StaleDecision, answers
 
 MAX_LOOP = 100_000
+MOD_SETTINGS = ("setup", "vassals", "sea_orders", "targaryen_deck", "seven_power")  # Mother of Dragons only
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,16 @@ class Settings:
     sea_orders: bool = False  # M10: sea orders in the 7-house set-up (the 8-house set-up always plays them)
     targaryen_deck: str = "a"  # Mother of Dragons: Targaryen's House cards, deck "a" or "b"
     seven_power: bool = False  # M1: every player starts with 7 Power in the 8-house set-up (with the Iron Bank)
+
+    def stored(self) -> dict[str, Any]:
+        """The settings as the state keeps them (plain JSON); a base game keeps only the base game's."""
+        out = asdict(self)
+        if not self.setup:
+            for key in MOD_SETTINGS:
+                out.pop(key)
+        else:
+            out["vassals"] = list(self.vassals)
+        return out
 
     def validate(self) -> None:
         if self.tiebreak not in ("rb2", "faq"):
@@ -101,7 +112,7 @@ class Game(Table):
             iron_throne=mod_setup.track(setup["tracks"]["iron_throne"], settings.vassals),
             fiefdoms=mod_setup.track(setup["tracks"]["fiefdoms"], settings.vassals),
             kings_court=mod_setup.track(setup["tracks"]["kings_court"], settings.vassals),
-            settings=asdict(settings),
+            settings=settings.stored(),
             rng=Rng.fresh() if seed is None else Rng(seed),
             wildling_threat=setup["wildling_threat"],
         )
