@@ -82,13 +82,18 @@ def default_orders(game: Game, house: str, areas: list[str] | None = None,
     tokens = eligible_tokens(game, house, placed=[]) if tokens is None else tokens
     preference = ["D+1a", "D+1b", "CPa", "CPb", "D+2*", "CP*", "S0a", "S0b", "S+1*", "Ra", "Rb", "R*",
                   "M-1", "M0", "M+1*",
-                  "VD+3", "VDM+1", "VRS+1", "VM0", "SS0", "SM-1"]  # a vassal's (M8), then the sea orders
+                  "VD+3", "VDM+1", "VRS+1", "VM0", "SS0", "SM-1", "IB"]  # a vassal's (M8), then sea orders
     ordered = [t for t in preference if t in tokens]
     chosen: list[str] = []
     specials = 0
+    sea_room = sum(1 for a in areas if b.is_sea(a))
     for token in ordered:
         if len(chosen) == len(areas):
             break
+        if token in SEA_ONLY:  # only as many sea orders as sea areas
+            if sea_room == 0:
+                continue
+            sea_room -= 1
         if game.board.order_tokens[token].special:
             if specials >= special_limit(game, house):
                 continue

@@ -110,3 +110,22 @@ def test_mp5_a_restriction_on_either_use_forbids_a_vassal_order() -> None:  # MP
     areas = sorted(a for a, st in g.state.areas.items() if st.house == "arryn" and st.units)
     with pytest.raises(IllegalAnswer, match="forbidden"):
         check_orders(g, "arryn", {areas[0]: "VRS+1"})
+
+
+def test_16_the_default_orders_use_sea_orders_only_at_sea_and_cover_every_area() -> None:
+    from engine.agot.planning import default_orders
+
+    g = Game.new(8, seed=1)
+    clear(g)
+    seas = ["braavosian-coastlands", "sea-of-myrth", "the-narrow-sea"]
+    lands = ["myr", "norvos", "pentos", "riverrun", "the-disputed-lands", "the-fingers", "the-rhoyne"]
+    for area in seas:
+        put(g, area, "targaryen", "ship")
+    for area in lands:
+        put(g, area, "targaryen", "footman")
+    put(g, "port-of-pentos", "targaryen", "ship")
+    g.state.restrictions = ["no-consolidate-power"]
+    g.state.mod["bank"]["row"] = ["customs-officer", None, None]
+    placed = default_orders(g, "targaryen")
+    assert len(placed) == 11 and check_orders(g, "targaryen", placed) == placed
+    assert all(area in seas for area, token in placed.items() if token in ("SM-1", "SS0", "IB"))
