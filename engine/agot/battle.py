@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.agot import house_cards  # abilities refer back to this module only at call time
+from engine.agot import house_cards, world  # house_cards: abilities refer back to this module only at call time
+from engine.agot.mod.dragons import dragon_strength
+from engine.agot.orders import acts_as
 from engine.core import Audience
 
 if TYPE_CHECKING:
@@ -29,7 +31,8 @@ if TYPE_CHECKING:
     from engine.agot.table import Table as Game
 
 ATTACKER, DEFENDER, NOBODY = "attacker", "defender", "none"
-UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "ship": "Ship", "siege_engine": "Siege Engine"}
+UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "ship": "Ship", "siege_engine": "Siege Engine",
+              "dragon": "Dragon"}
 
 
 @dataclass
@@ -123,7 +126,7 @@ class Combat:
         return self.in_turn_order([self.attacker, self.defender])
 
     def castle(self) -> bool:
-        return self.b.areas[self.area].castle > 0
+        return world.castle_level(self.b, self.s, self.area) > 0
 
     def name(self, house: str) -> str:
         return self.game.house_name(house) if house else "the neutral force"
@@ -209,7 +212,7 @@ class Combat:
                 continue
             st = self.s.areas[area]
             order = st.order
-            if order is None or order.house != owner or self.b.order_tokens[order.token].type != "support":
+            if order is None or order.house != owner or not acts_as(self.b.order_tokens[order.token], "support"):
                 continue
             if st.units and st.house == owner:
                 out.append(area)
@@ -227,6 +230,8 @@ class Combat:
             return 0
         if kind == "siege_engine":
             value = 4 if side == ATTACKER and self.castle() else 0
+        elif kind == "dragon":
+            value = dragon_strength(self.b, self.s)  # M7
         else:
             value = int(self.b.tables["unit_strength"][kind])
         for house, ability in self.abilities():
@@ -244,7 +249,7 @@ class Combat:
         if house == self.attacker:
             return self.b.order_tokens[self.token].modifier
         order = self.s.areas[self.area].order
-        if order is None or order.house != house or self.b.order_tokens[order.token].type != "defense":
+        if order is None or order.house != house or not acts_as(self.b.order_tokens[order.token], "defense"):
             return 0
         bonus = self.b.order_tokens[order.token].modifier
         ability = self.ability(house)

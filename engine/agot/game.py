@@ -18,6 +18,8 @@ from typing import Any
 
 from engine.agot import victory
 from engine.agot.board import Board, board
+from engine.agot.mod import setup as mod_setup
+from engine.agot.mod.setup import MOD_SETUPS
 from engine.agot.notation import normalize_areas
 from engine.agot.phases import STEPS
 from engine.agot.present import present
@@ -28,6 +30,7 @@ from engine.agot.world import supply_from_barrels
 from engine.core import AlreadySubmitted, Audience, Decision, Event, NotYourDecision, Rng, StaleDecision, answers
 
 MAX_LOOP = 100_000
+MOD_SETTINGS = ("setup", "vassals", "sea_orders", "targaryen_deck", "seven_power")  # Mother of Dragons only
 
 
 @dataclass(frozen=True)
@@ -36,10 +39,31 @@ class Settings:
 
     tides_of_battle: bool = False
     tiebreak: str = "rb2"  # C3: "rb2" (strongholds, supply, power, throne) or "faq" (land areas, supply, throne)
+    setup: str = ""  # "": the base game by player count; "7"/"8": a Mother of Dragons set-up (engine.agot.mod)
+    vassals: tuple[str, ...] = ()  # houses of a Mother of Dragons set-up that no player holds (M8)
+    sea_orders: bool = False  # M10: sea orders in the 7-house set-up (the 8-house set-up always plays them)
+    targaryen_deck: str = "a"  # Mother of Dragons: Targaryen's House cards, deck "a" or "b"
+    seven_power: bool = False  # M1: every player starts with 7 Power in the 8-house set-up (with the Iron Bank)
+
+    def stored(self) -> dict[str, Any]:
+        """The settings as the state keeps them (plain JSON); a base game keeps only the base game's."""
+        out = asdict(self)
+        if not self.setup:
+            for key in MOD_SETTINGS:
+                out.pop(key)
+        else:
+            out["vassals"] = list(self.vassals)
+        return out
 
     def validate(self) -> None:
         if self.tiebreak not in ("rb2", "faq"):
             raise ValueError("tiebreak must be 'rb2' or 'faq'")
+        if self.setup not in ("", *MOD_SETUPS):
+            raise ValueError("setup must be '' (the base game), '7' or '8' (Mother of Dragons)")
+        if self.vassals and not self.setup:
+            raise ValueError("vassals exist only in a Mother of Dragons set-up")
+        if self.targaryen_deck not in ("a", "b"):
+            raise ValueError("targaryen_deck must be 'a' or 'b'")
 
 
 class Game(Table):
@@ -61,13 +85,17 @@ class Game(Table):
         """
         settings = settings or Settings()
         settings.validate()
-        b = board()
-        if str(player_count) not in b.setups:
-            raise ValueError("A Game of Thrones takes 3 to 6 players")
-        setup = b.setups[str(player_count)]
+        setup_key, vassals = mod_setup.resolve(settings.setup, settings.vassals, player_count)
+        settings = replace(settings, setup=setup_key, vassals=vassals)
+        b = board(settings.setup)
+        key = settings.setup or str(player_count)
+        if key not in b.setups:
+            raise ValueError("A Game of Thrones takes 3 to 6 players (4 to 8 with Mother of Dragons)")
+        setup = b.setups[key]
         houses = list(setup["houses"])
         areas = {a: AreaState() for a in b.areas}
-        for house, placed in setup["units"].items():
+        for house in houses:
+            placed = setup["units_if_vassal" if house in settings.vassals else "units"][house]
             for area, kinds in placed.items():
                 areas[area].house = house
                 areas[area].units = [Unit(k) for k in kinds]
@@ -78,19 +106,21 @@ class Game(Table):
         for area in setup["blocked"]:
             areas[area].blocked = True
         state = GameState(
-            houses={h: HouseState(power=b.tables["starting_power"], supply=0,
-                                  hand=[c["id"] for c in b.house_cards[h]]) for h in b.houses if h in houses},
+            houses={h: HouseState(power=mod_setup.starting_power(b, h, settings.vassals, settings.seven_power),
+                                  supply=0, hand=[c["id"] for c in b.house_cards.get(h, [])])
+                    for h in b.houses if h in houses},
             areas=areas,
-            iron_throne=list(setup["tracks"]["iron_throne"]),
-            fiefdoms=list(setup["tracks"]["fiefdoms"]),
-            kings_court=list(setup["tracks"]["kings_court"]),
-            settings=asdict(settings),
+            iron_throne=mod_setup.track(setup["tracks"]["iron_throne"], settings.vassals),
+            fiefdoms=mod_setup.track(setup["tracks"]["fiefdoms"], settings.vassals),
+            kings_court=mod_setup.track(setup["tracks"]["kings_court"], settings.vassals),
+            settings=settings.stored(),
             rng=Rng.fresh() if seed is None else Rng(seed),
             wildling_threat=setup["wildling_threat"],
         )
         game = cls(state, b)
         for house in houses:
             state.houses[house].supply = supply_from_barrels(b, state, house)
+        mod_setup.place(game)
         decks = []
         for deck in ("I", "II", "III"):
             cards = [c["type"] for c in b.westeros_cards[deck] for _ in range(c["count"])]
@@ -133,7 +163,16 @@ class Game(Table):
         """The decisions waiting for an answer (only ``player``'s if given), each with its public ``label`` and
         ``choices`` (docs/decisions.md); with ``submitted``, also the answered ones that may still change (a
         secret answer until the last answer of its reveal group is in), flagged ``submitted``."""
-        return [present(self, d) for d in self.raw_decisions(submitted, player)]
+        return [self._outward(present(self, d)) for d in self.raw_decisions(submitted, player)]
+
+    def _outward(self, decision: Decision) -> Decision:
+        """A vassal's decision as its commander receives it (M8): the commander answers, the prompt says for
+        whom, ``info["vassal"]`` names the vassal."""
+        if decision.player not in self.vassals():
+            return decision
+        vassal = decision.player
+        return replace(decision, player=self.answerer(vassal), info={**decision.info, "vassal": vassal},
+                       prompt=f"For your vassal {self.house_name(vassal)}: {decision.prompt}")
 
     def raw_decisions(self, submitted: bool = False, player: str | None = None) -> list[Decision]:
         """The open decisions as the steps pose them, without their presentation (cheaper)."""
@@ -143,16 +182,21 @@ class Game(Table):
         handler = STEPS[frame["step"]]
         asked: dict[str, str] = frame.get("asked", {})
         if player is not None:
-            asked = {player: asked[player]} if player in asked else {}
+            asked = self._answered_by(asked, player)
         out = [handler.decision(self, frame, p, did) for p, did in by_id(asked)]
         if submitted:
             answered: dict[str, str] = frame.get("submitted", {})
             if player is not None:
-                answered = {player: answered[player]} if player in answered else {}
+                answered = self._answered_by(answered, player)
             for p, did in by_id(answered):
-                out.append(handler.decision(self, frame, p, did))
-                out[-1].submitted = True
+                out.append(replace(handler.decision(self, frame, p, did), submitted=True))
         return out
+
+    def _answered_by(self, asked: dict[str, str], player: str) -> dict[str, str]:
+        """The questions of a frame (house -> decision id) that ``player`` answers: its own, and its vassals'."""
+        if not self.vassals():
+            return {player: asked[player]} if player in asked else {}
+        return {p: did for p, did in asked.items() if self.answerer(p) == player}
 
     def _decision(self, decision_id: str) -> Decision | None:
         """The open decision with this id (answered ones still open for a change included), built alone."""
@@ -169,7 +213,7 @@ class Game(Table):
         """The houses whose answer the game is waiting for (public)."""
         if self.over or not self.state.stack:
             return []
-        return sorted(self.state.stack[-1].get("asked", {}))
+        return sorted({self.answerer(p) for p in self.state.stack[-1].get("asked", {})})
 
     def submit(self, player: str, decision_id: str, answer: Any) -> list[Event]:
         """Apply one answer, or raise a typed error and change nothing.
@@ -183,8 +227,8 @@ class Game(Table):
         decision = self._decision(decision_id)
         if decision is None:
             raise StaleDecision("This prompt has expired: the game has moved on.")
-        if decision.player != player:
-            raise NotYourDecision(f"This decision belongs to {self.house_name(decision.player)}.")
+        if self.answerer(decision.player) != player:
+            raise NotYourDecision(f"This decision belongs to {self.house_name(self.answerer(decision.player))}.")
         # plain values first, then area names accepted wherever an area is answered
         answer = _listed(decision, normalize_areas(self.board, answers.normalized(answer)))
         snapshot = self.state.to_dict()
@@ -231,7 +275,9 @@ class Game(Table):
         ids = sorted(asked.values(), key=int)  # in the order posed (by_id)
         waiting = self._waiting
         if any(did not in waiting for did in ids):
-            waiting = self._waiting = {d.id: {"house": d.player, "kind": d.kind, "label": d.label}
+            vassals = self.vassals()
+            waiting = self._waiting = {d.id: {"house": self.answerer(d.player), "kind": d.kind, "label": d.label,
+                                              **({"vassal": d.player} if d.player in vassals else {})}
                                        for d in (present(self, d, choices=False) for d in self.raw_decisions())}
         return [waiting[did] for did in ids]
 
@@ -299,13 +345,11 @@ def _listed(decision: Decision, answer: Any) -> Any:
 
 
 def assign_houses(players: Sequence[str], seed: int | None = None,
-                  wishes: dict[str, str] | None = None) -> dict[str, str]:
+                  wishes: dict[str, str] | None = None, setup: str = "") -> dict[str, str]:
     """Give each player a house (1.7): wished houses first, the rest at random (deterministic by an integer seed,
-    unpredictable without one)."""
-    b = board()
-    if str(len(players)) not in b.setups:
-        raise ValueError("A Game of Thrones takes 3 to 6 players")
-    houses = list(b.setups[str(len(players))]["houses"])
+    unpredictable without one). With a Mother of Dragons ``setup`` and fewer players than houses, the houses
+    nobody receives are the vassals (``Settings.vassals``)."""
+    houses = mod_setup.houses_for(len(players), setup)
     wishes = wishes or {}
     taken: dict[str, str] = {}
     for player, house in wishes.items():

@@ -55,6 +55,9 @@ class Ability:
     def blocks_move_in(self, c: Combat, house: str) -> bool:
         return False
 
+    def at_clean_up(self, c: Combat, house: str) -> None:
+        """Just before the played cards are discarded (Viserys Targaryen may leave the game instead)."""
+
     def applies(self, c: Combat, house: str) -> bool:
         """Whether a windowed ability acts now (e.g. only for the victor)."""
         return True
@@ -91,7 +94,8 @@ def register(card: str, window: str = "") -> Callable[[type[Ability]], type[Abil
 
 
 def sort_cards(b: Board, house: str, cards: list[str]) -> list[str]:
-    order = [c["id"] for c in b.house_cards[house]]
+    """Cards in their deck's printed order (a vassal's are the shared vassal deck's, M8)."""
+    order = list(b.card_by_id)
     return sorted(cards, key=order.index)
 
 

@@ -15,7 +15,8 @@ from engine.agot.board import Board, OrderToken
 
 TYPE_NAMES = {
     "march": "March", "defense": "Defense", "support": "Support", "raid": "Raid",
-    "consolidate_power": "Consolidate Power",
+    "consolidate_power": "Consolidate Power", "iron_bank": "Iron Bank", "raid_support": "Raid/Support",
+    "defense_muster": "Defense/Muster",
 }
 
 # Westeros restrictions (Appendix A) and the order types they forbid.
@@ -24,11 +25,22 @@ RESTRICTION_TYPES = {
 }
 
 
+# A vassal's two-use orders (Mother of Dragons, M8): the uses each one has.
+USES = {"raid_support": ("raid", "support"), "defense_muster": ("defense", "muster")}
+
+
+def acts_as(token: OrderToken, order_type: str) -> bool:
+    """Whether the token may be used as an order of ``order_type`` (a vassal's two-use order has two)."""
+    return token.type == order_type or order_type in USES.get(token.type, ())
+
+
 def is_restricted(token: OrderToken, restrictions: Iterable[str]) -> bool:
+    """A Westeros restriction forbids the tokens of its type, and a two-use vassal order if it forbids either
+    use (MP5)."""
     for r in restrictions:
         if r == "no-march-plus-one" and token.type == "march" and token.modifier == 1:
             return True
-        if RESTRICTION_TYPES.get(r) == token.type:
+        if r in RESTRICTION_TYPES and acts_as(token, RESTRICTION_TYPES[r]):
             return True
     return False
 
@@ -36,7 +48,7 @@ def is_restricted(token: OrderToken, restrictions: Iterable[str]) -> bool:
 def describe(token: OrderToken) -> str:
     """Human name, e.g. 'March +1 (special)', 'Raid', 'Defense +2 (special)'."""
     name = TYPE_NAMES[token.type]
-    if token.type in ("march", "defense", "support"):
+    if token.type in ("march", "defense", "support", "raid_support", "defense_muster"):
         name += f" {token.modifier:+d}" if token.modifier else " +0"
     return name + (" (special)" if token.special else "")
 

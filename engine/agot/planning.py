@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot.board import Board
 from engine.agot.frames import PlanningFrame as Frame
+from engine.agot.mod.orders import SEA_ONLY, house_tokens, placement_problem
 from engine.agot.notation import area_id, split_orders
 from engine.agot.orders import NOT_AN_ORDER, describe, is_restricted, notations, orders_in_words, token_ids
 from engine.agot.state import Order
@@ -44,7 +45,7 @@ def tokens_on_board(game: Game, house: str) -> list[str]:
 
 def unused_tokens(game: Game, house: str, placed: list[str] | None = None) -> list[str]:
     used = set(tokens_on_board(game, house) if placed is None else placed)
-    return [t for t in game.board.order_tokens if t not in used]
+    return [t for t in house_tokens(game, house) if t not in used]
 
 
 def eligible_tokens(game: Game, house: str, placed: list[str] | None = None) -> list[str]:
@@ -63,17 +64,30 @@ def max_placeable(game: Game, house: str, tokens: list[str] | None = None) -> in
     """How many orders the house can legally place: regular eligible + specials up to its stars (``tokens``:
     its eligible tokens, when already known)."""
     tokens = eligible_tokens(game, house, placed=[]) if tokens is None else tokens
-    return _placeable(game.board, tuple(tokens), special_limit(game, house))
+    return _placeable(game.board, tuple(tokens), special_limit(game, house), _seas(game, house))
+
+
+def _seas(game: Game, house: str, areas: list[str] | None = None) -> int:
+    """Mother of Dragons: the sea areas needing one of the house's orders (sea orders count only as far as there
+    are seas to hold them); 0 on the base board, which has no sea orders."""
+    b = game.board
+    if not b.setup:
+        return 0
+    return sum(1 for a in (areas_needing_orders(game, house) if areas is None else areas) if b.is_sea(a))
 
 
 @lru_cache(maxsize=256)
-def _placeable(b: Board, tokens: tuple[str, ...], limit: int) -> int:
+def _placeable(b: Board, tokens: tuple[str, ...], limit: int, seas: int) -> int:
+    """``max_placeable`` as a pure function of the board, the eligible tokens, the star limit and (Mother of
+    Dragons' sea orders) the sea areas needing an order."""
     special = sum(1 for t in tokens if b.order_tokens[t].special)
-    return len(tokens) - special + min(special, limit)
+    at_sea = sum(1 for t in tokens if t in SEA_ONLY)
+    return len(tokens) - special - at_sea + min(special, limit) + min(seas, at_sea)
 
 
 DEFAULT_PREFERENCE = ("D+1a", "D+1b", "CPa", "CPb", "D+2*", "CP*", "S0a", "S0b", "S+1*", "Ra", "Rb", "R*", "M-1",
-                      "M0", "M+1*")
+                      "M0", "M+1*",
+                      "VD+3", "VDM+1", "VRS+1", "VM0", "SS0", "SM-1", "IB")  # a vassal's (M8), then sea orders
 
 
 def default_orders(game: Game, house: str, areas: list[str] | None = None,
@@ -89,24 +103,33 @@ def default_orders(game: Game, house: str, areas: list[str] | None = None,
 @lru_cache(maxsize=256)
 def _default_orders(b: Board, areas: tuple[str, ...], tokens: tuple[str, ...],
                     limit: int) -> tuple[tuple[str, str], ...]:
-    """``default_orders`` as a pure function of the areas, the eligible tokens and the star limit."""
+    """``default_orders`` as a pure function of the board (each board cached apart), the areas, the eligible
+    tokens (a vassal's and the sea orders included) and the star limit."""
     chosen: list[str] = []
     specials = 0
+    sea_room = sum(1 for a in areas if b.is_sea(a))
     for token in DEFAULT_PREFERENCE:
         if len(chosen) == len(areas):
             break
         if token not in tokens:
             continue
+        if token in SEA_ONLY:  # only as many sea orders as sea areas
+            if sea_room == 0:
+                continue
+            sea_room -= 1
         if b.order_tokens[token].special:
             if specials >= limit:
                 continue
             specials += 1
         chosen.append(token)
     collect = [t for t in chosen if b.order_tokens[t].type == "consolidate_power"]
-    others = [t for t in chosen if t not in collect]
+    at_sea = [t for t in chosen if t in SEA_ONLY]
+    others = [t for t in chosen if t not in collect and t not in at_sea]
     lands = [a for a in areas if b.is_land(a)]
-    rest = [a for a in areas if a not in lands[:len(collect)]]
     placed = dict(zip(lands, collect))
+    seas = [a for a in areas if b.is_sea(a) and a not in placed]
+    placed.update(zip(seas, at_sea))
+    rest = [a for a in areas if a not in placed]
     placed.update(zip(rest, others + collect[len(lands):]))
     return tuple(placed.items())
 
@@ -120,6 +143,13 @@ def place_token(game: Game, house: str, area: str, text: str, others: dict[str, 
     ids = token_ids(b, text)
     if not ids:
         return "", f"{answers.quote(text)} {NOT_AN_ORDER}"
+    if b.setup:
+        ids = [t for t in ids if t in house_tokens(game, house)]
+        if not ids:
+            return "", f"{answers.quote(text)} is not one of your order tokens"
+        problem = placement_problem(b, ids[0], area)
+        if problem:
+            return ids[0], problem
     token = b.order_tokens[ids[0]]
     if is_restricted(token, game.state.restrictions):
         return ids[0], f"{describe(token)} orders are forbidden this round"
@@ -265,7 +295,7 @@ class PlanningStep(WaitingStep):
             return self._assign(game, frame)
         if stage == "raven":
             frame["stage"] = "done"
-            holder = game.state.kings_court[0]
+            holder = game.holder(game.state.kings_court)
             if not game.state.raven_used:
                 game.pose(frame, [holder])
                 return False
@@ -277,7 +307,8 @@ class PlanningStep(WaitingStep):
         placed: dict[str, dict[str, str]] = frame.setdefault("placed", {})
         houses = [h for h in game.turn_order() if areas_needing_orders(game, h)]
         if "mode" not in frame:
-            short = any(max_placeable(game, h) < len(areas_needing_orders(game, h)) for h in houses)
+            short = any(max_placeable(game, h) < len(areas_needing_orders(game, h)) for h in houses
+                        if h not in game.vassals())  # MP6: a vassal's 4 orders rarely cover its areas
             frame["mode"] = "turn" if short else "together"
             if short:
                 game.emit("orders_in_turn", "A house is short of order tokens: orders are placed in turn order.")
@@ -313,11 +344,12 @@ class PlanningStep(WaitingStep):
             tokens = eligible_tokens(game, player, placed=[])
             limit = special_limit(game, player)
             known = (tuple(areas), tuple(tokens))
+            placeable = _placeable(game.board, known[1], limit, _seas(game, player, areas))
             return Decision(
                 id=did, player=player, kind="orders", secret=True, reveal_group=f"orders-{game.state.round}",
                 prompt="Place one order on each area holding your units.",
                 info={"areas": areas, "tokens": tokens, "special_limit": limit,
-                      "must_place": min(len(areas), _placeable(game.board, known[1], limit)),
+                      "must_place": min(len(areas), placeable),
                       "restrictions": list(game.state.restrictions)},
                 default=dict(_default_orders(game.board, *known, limit)),
             )

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.agot.mod import bank, vassals, westeros_iv
 from engine.agot.orders import describe
 from engine.agot.tracks import TRACK_NAMES
 from engine.agot.westeros import OPTION_NAMES
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
     from engine.agot.table import Frame
     from engine.agot.table import Table as Game
 
-UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "ship": "Ship", "siege_engine": "Siege Engine"}
+UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "ship": "Ship", "siege_engine": "Siege Engine",
+              "dragon": "Dragon"}
 
 Choice = tuple[str, str]  # label, description
 
@@ -97,6 +99,9 @@ def _raid(x: Context) -> tuple[str, str]:
 
 def _raid_choice(x: Context, v: Any) -> Choice:
     if v["target"] is None:
+        order = x.game.state.areas[v["area"]].order
+        if order and x.game.board.order_tokens[order.token].type == "raid_support":
+            return f"Raid/Support in {x.area(v['area'])}: no raid", "Keep this order as a Support +1 order."
         return f"Raid in {x.area(v['area'])}: no effect", "Remove this Raid order without effect."
     victim = x.game.state.areas[v["target"]].order
     owner = x.house(victim.house if victim else None)
@@ -122,6 +127,18 @@ def _consolidate(x: Context) -> tuple[str, str]:
 def _consolidate_choice(x: Context, v: Any) -> Choice:
     from engine.agot.action import consolidate_yield
 
+    if "loan" in v:
+        if v["loan"] is None:
+            return f"No loan ({x.area(v['area'])})", "Remove the Iron Bank order; take no loan."
+        row = x.game.state.mod["bank"]["row"]
+        cost = bank.costs(x.game, x.decision.player)[v["loan"]]
+        return (f"Loan: {bank.loan_name(x.game, row[v['loan']])} ({cost} Power)",
+                next(c["text"] for c in x.game.board.mod["loans"]["cards"] if c["id"] == row[v["loan"]]))
+    order = x.game.state.areas[v["area"]].order
+    if order and x.game.board.order_tokens[order.token].type == "defense_muster":
+        if v["muster"]:
+            return f"Muster in {x.area(v['area'])}", "Use this Defense/Muster order to muster here."
+        return f"Defend in {x.area(v['area'])}", "Keep this order as a Defense +1 order."
     if v["muster"]:
         return f"Muster in {x.area(v['area'])}", "Special Consolidate Power: muster in this castle instead."
     gain = consolidate_yield(x.game, x.decision.player, v["area"])
@@ -331,6 +348,13 @@ Chooser = Callable[[Context, Any], Choice]
 KINDS: dict[str, tuple[Labeller, Chooser | None, Any]] = {
     # kind: (label and purpose, one choice, the value that does nothing - see PASS below)
     "orders": (_orders, None, None),
+    "claim_vassal": (lambda x: vassals.claim_label(x.game), lambda x, v: vassals.claim_choice(x.game, v),
+                     vassals.PASS),  # Mother of Dragons (engine.agot.mod)
+    **{kind: (lambda x: westeros_iv.label(x.game, x.decision),
+              lambda x, v: westeros_iv.choice(x.game, x.decision, v),
+              {"iv_veto": False, "fire_made_flesh": {"action": "none"}}.get(kind)) for kind in westeros_iv.KINDS},
+    **{kind: (lambda x: bank.label(x.game, x.decision), lambda x, v: bank.choice(x.game, x.decision, v), None)
+       for kind in bank.KINDS},
     "raven": (_raven, _raven_choice, {"action": "pass"}),
     "raven_peek": (_raven_peek, _peek_choice, None),
     "raid": (_raid, _raid_choice, None),
@@ -362,6 +386,13 @@ KINDS: dict[str, tuple[Labeller, Chooser | None, Any]] = {
     "renly": (_combat, _area_or_none("No upgrade", "Upgrade"), None),
     "cersei": (_combat, _area_or_none("No removal", "Remove"), None),
     "patchface": (_combat, _card_or_none("No discard", "Discard"), None),
+    "robert_arryn": (_combat, _card_or_none("Do not use", "Remove from the game with Robert Arryn"), None),
+    "viserys": (_combat, _card_or_none("No card", "Discard and add"), None),
+    "missandei": (_combat, _card_or_none("No card", "Take back"), None),
+    "bronn": (_combat, _yes_no("Pay 2 Power: Bronn's strength becomes 0.", "Pay nothing."), False),
+    "beric": (_combat, lambda x, v: (UNIT_NAMES[v], f"Lose a {UNIT_NAMES[v]}."), None),
+    "jon_connington": (_combat, lambda x, v: ("No Knight", "Place no Knight.") if v is None else
+                       (x.area(v), f"Place a Knight in {x.area(v)}."), None),
     "wildling_destroy": (_wildling, None, None),
     "crow_downgrade": (_wildling, _crow_down_choice, None),
     "crow_upgrade": (_wildling, _crow_up_choice, []),
@@ -380,6 +411,10 @@ _NO_EFFECT = {
     "march": lambda v: not v["moves"],
     "robb": lambda v: v is None, "queen_of_thorns": lambda v: v is None, "renly": lambda v: v is None,
     "cersei": lambda v: v is None, "patchface": lambda v: v is None, "retake_one": lambda v: v is None,
+    "iv_area": lambda v: v is None, "iv_house": lambda v: v is None, "iv_move": lambda v: v is None,
+    "loan_destroy": lambda v: v is None, "robert_arryn": lambda v: v is None, "viserys": lambda v: v is None,
+    "missandei": lambda v: v is None, "jon_connington": lambda v: v is None,
+    "consolidate": lambda v: v.get("loan", 0) is None,
 }
 
 

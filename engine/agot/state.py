@@ -142,6 +142,7 @@ class GameState:
     ranking: list[str] = field(default_factory=list)
     notes: dict[str, Any] = field(default_factory=dict)  # public extras of the current step (e.g. combat)
     sealed: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # reveal group -> its sealed events
+    mod: dict[str, Any] = field(default_factory=dict)  # Mother of Dragons' own state (engine.agot.mod), plain JSON
 
     @property
     def players(self) -> list[str]:
@@ -173,6 +174,7 @@ class GameState:
             "ranking": list(self.ranking),
             "notes": _copy(self.notes),
             "sealed": _copy(self.sealed),
+            **({"mod": _copy(self.mod)} if self.mod else {}),
             "settings": dict(self.settings),
             "rng": self.rng.to_dict(),
         }
@@ -180,11 +182,12 @@ class GameState:
     def settle(self, houses: list[str], areas: list[str]) -> None:
         """Put every mapping in its canonical order, the one a reload from any JSON gives back: the houses and
         the areas in the board's order (``houses``, ``areas``), and the keys of the plain JSON parts (the step
-        stack, the notes, the sealed events, the settings) sorted. Called after each answer and each load, so
-        nothing the engine shows or decides can depend on the order in which keys were inserted or stored."""
+        stack, the notes, the sealed events, the settings, Mother of Dragons' state) sorted. Called after each
+        answer and each load, so nothing the engine shows or decides can depend on the order in which keys were
+        inserted or stored."""
         self.houses = _in_order(self.houses, houses)
         self.areas = _in_order(self.areas, areas)
-        for part in (self.stack, self.notes, self.sealed, self.settings):
+        for part in (self.stack, self.notes, self.sealed, self.settings, self.mod):
             _sort_keys(part)
 
     def copy(self) -> GameState:
@@ -199,6 +202,7 @@ class GameState:
         new.westeros_decks = [d[:] for d in self.westeros_decks]
         new.raven_peek = dict(self.raven_peek) if self.raven_peek else None
         new.stack, new.notes, new.sealed = _copy(self.stack), _copy(self.notes), _copy(self.sealed)
+        new.mod = _copy(self.mod)
         new.settings = dict(self.settings)
         new.rng = Rng(self.rng.secret, self.rng.counter)
         return new
@@ -233,6 +237,7 @@ class GameState:
             ranking=list(raw.get("ranking", [])),
             notes=_copy(raw.get("notes", {})),
             sealed=_copy(raw.get("sealed", {})),
+            mod=_copy(raw.get("mod", {})),
         )
 
 

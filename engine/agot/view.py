@@ -23,6 +23,8 @@ PRIVATE (the player only):
   tokens; the player's open decisions with their options (and those answered that may still change,
   flagged ``submitted``); the wildling card seen
   with the Raven while it stays on top.
+MOTHER OF DRAGONS: ``view["mod"]``, public, in the expansion's games only (its fields: engine.agot.mod.view);
+  a vassal's decisions and private facts are its commander's (see PRIVATE).
 HIDDEN (nobody):
   other players' orders before the reveal and their unused tokens, bids before the
   reveal, a house card being chosen (also one chosen again after Tyrion), a Tides of
@@ -35,6 +37,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from engine.agot import world
+from engine.agot.mod import view as mod_view
 from engine.agot.planning import unused_tokens
 
 AreaFacts = tuple[str, bool, bool, "str | None", "str | None"]  # id, land, castle, home house, a port's land area
@@ -62,8 +66,8 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
         "step": frame.get("step"),
         "tracks": {"iron_throne": list(s.iron_throne), "fiefdoms": list(s.fiefdoms),
                    "kings_court": list(s.kings_court)},
-        "dominance": {"iron_throne": s.iron_throne[0], "valyrian_steel_blade": s.fiefdoms[0],
-                      "messenger_raven": s.kings_court[0]},
+        "dominance": {"iron_throne": game.holder(s.iron_throne), "valyrian_steel_blade": game.holder(s.fiefdoms),
+                      "messenger_raven": game.holder(s.kings_court)},
         "blade_used": s.blade_used,
         "raven_used": s.raven_used,
         "wildling_threat": s.wildling_threat,
@@ -77,12 +81,13 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
     }
     limits, track, names, static = _static(b)
     houses = s.houses
-    reserve: dict[str, dict[str, int]] = {h: limits.copy() for h in houses}  # units left, counted down
+    reserve: dict[str, dict[str, int]] = {h: limits[h].copy() for h in houses}  # units left, counted down
     tokens: dict[str, int] = dict.fromkeys(houses, 0)
     points: dict[str, int] = dict.fromkeys(houses, 0)
     orders_of_viewer: list[str] = []
     areas: dict[str, Any] = {}
     ports: list[tuple[dict[str, Any], str]] = []
+    changed = world.castle_changes(s)  # Mother of Dragons: castles changed by loans
     states = s.areas
     if list(states) != b.area_order:  # not settled yet (GameState.settle): walk them in the board's order
         states = {a: states[a] for a in b.area_order}
@@ -116,7 +121,7 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
             entry["controller"] = None
         else:
             entry["controller"] = ctrl
-            if castle and ctrl:
+            if ctrl and (castle if changed is None else world.castle_level(b, s, area)):
                 points[ctrl] += 1
         areas[area] = entry
     for entry, land_area in ports:
@@ -139,11 +144,13 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
     for house, orders in placed.items():
         for area in orders:
             face_down: dict[str, Any] = {"house": house, "face_down": True}
-            if house == player:
+            if game.answerer(house) == player:  # a vassal's commander sees what its owner would (M8)
                 face_down["token"] = orders[area]
             areas[area]["order"] = face_down
     view["areas"] = areas
-    view["waiting_for"] = sorted({w["house"] for w in waiting})
+    if b.setup:
+        view["mod"] = mod_view.public(game)  # Mother of Dragons: engine.agot.mod.view lists its fields
+    view["waiting_for"] = sorted({w["house"] for w in waiting})  # a vassal's entry names its commander
     view["waiting"] = [dict(w) for w in waiting]
     if player is not None:
         view["private"] = {
@@ -171,10 +178,12 @@ def _rare_fields(entry: dict[str, Any], st: AreaState, reserve: dict[str, dict[s
 
 
 @lru_cache(maxsize=4)
-def _static(b: Board) -> tuple[dict[str, int], list[list[int]], dict[str, str], list[AreaFacts]]:
-    """What the view needs of the board and never changes: the unit limits, the supply track, the house names,
-    and per area in the board's order (id, land, castle or stronghold, home house, the land area of a port)."""
-    return (dict(b.tables["unit_limits"]), b.tables["supply_track"],
+def _static(b: Board) -> tuple[dict[str, dict[str, int]], list[list[int]], dict[str, str], list[AreaFacts]]:
+    """What the view needs of a board (the base one, or a Mother of Dragons one: cached per board) and never
+    changes: each house's unit limits, the supply track, the house names, and per area in the board's order (id,
+    land, castle or stronghold, home house, the land area of a port)."""
+    kinds = b.tables["unit_limits"]
+    return ({h: {k: b.unit_limit(h, k) for k in kinds} for h in b.houses}, b.tables["supply_track"],
             {h: info["name"] for h, info in b.houses.items()},
             [(a, info.kind == "land", bool(info.castle), info.home, info.port_land if info.kind == "port" else None)
              for a, info in b.areas.items()])

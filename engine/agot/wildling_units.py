@@ -33,7 +33,7 @@ def castle_areas_with(game: Game, house: str, count: int) -> list[str]:
     """Castle/stronghold areas the house controls holding at least ``count`` of its units."""
     b, s = game.board, game.state
     return sorted(a for a, st in world.units_of(s, house)
-                  if b.areas[a].castle and b.is_land(a) and len(st.units) >= count)
+                  if world.castle_level(b, s, a) and b.is_land(a) and len(st.units) >= count)
 
 
 def destroy_scope(game: Game, task: Task) -> tuple[dict[str, list[str]], int, bool]:
@@ -57,7 +57,7 @@ def destroy_units(game: Game, house: str, picks: list[list[str]]) -> None:
 
 
 def default_picks(units: dict[str, list[str]], count: int, one_area: bool) -> list[list[str]]:
-    rank = {"footman": 0, "ship": 1, "siege_engine": 2, "knight": 3}
+    rank = {"footman": 0, "ship": 1, "siege_engine": 2, "knight": 3, "dragon": 4}
     pool = sorted(((a, k) for a, kinds in units.items() for k in kinds), key=lambda p: (rank[p[1]], p[0]))
     if one_area:
         area = next(a for a, kinds in units.items() if len(kinds) >= count)

@@ -15,7 +15,7 @@ QUOTE_LIMIT = 40
 MAX_DEPTH = 8
 MAX_VALUES = 1_000  # values in one answer: no legal answer comes near (a full set of orders holds about 30)
 MAX_TEXT = 4_000  # characters in one text: a full set of orders written out takes under 2,000
-UNIT_KINDS = ("footman", "knight", "siege_engine", "ship")
+UNIT_KINDS = ("footman", "knight", "siege_engine", "ship", "dragon")
 
 
 def text(value: Any, what: str) -> str:

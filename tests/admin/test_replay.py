@@ -63,7 +63,7 @@ def tamper(path: Path, replay: Replay, change: object) -> None:
     (lambda raw: raw["answers"][3].update(house="nobody"), "refused"),
     (lambda raw: raw["answers"][3].update(decision="999999"), "refused"),
     (lambda raw: raw.update(final={"sha256": "0" * 64}), "final state differs"),
-    (lambda raw: raw.update(players=7), "cannot set up"),
+    (lambda raw: raw.update(players=9), "cannot set up"),
     (lambda raw: raw.update(settings={"tiebreak": "coin"}), "cannot set up"),
     (lambda raw: raw.update(settings={"dragons": True}), "cannot set up"),
     (lambda raw: raw.pop("seed"), "seed"),

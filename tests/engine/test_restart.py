@@ -49,10 +49,11 @@ def _submit(game: Game, player: str, did: str, answer: Any) -> tuple[str, list[A
         return f"{type(exc).__name__}: {exc}", []
 
 
-def play_with_restarts(players: int, seed: int, tides: bool, answers: int, tally: Tally) -> Game:
+def play_with_restarts(players: int, seed: int, tides: bool, answers: int, tally: Tally, setup: str = "") -> Game:
     """Play ``answers`` random answers (or to the end) in two copies of one game, the second reloaded from
-    sorted-key JSON after every answer, and assert after each that both show the same bytes."""
-    settings = Settings(tides_of_battle=tides)
+    sorted-key JSON after every answer, and assert after each that both show the same bytes (``setup``: a
+    Mother of Dragons set-up, "7" or "8", vassals for the houses no player holds)."""
+    settings = Settings(tides_of_battle=tides, setup=setup)
     kept = Game.new(players, seed, settings)
     restarted = reloaded(Game.new(players, seed, settings))
     tally.reloads += 1
@@ -98,6 +99,20 @@ def test_same_game_after_any_restart(players, seed, tides, capsys):
     with capsys.disabled():
         print(f"\n{players} players, tides {tides}: {tally.answers} answers, {tally.reloads} reloads, "
               f"{tally.refused} refused, {tally.tie_breaks} tie-breaks, round {game.state.round}, over")
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("players,setup,seed,tides", [(7, "7", 21, False), (8, "8", 22, True), (5, "8", 23, False)])
+def test_same_mother_of_dragons_game_after_any_restart(players, setup, seed, tides, capsys):
+    """Whole Mother of Dragons games: 7 and 8 houses, and 5 players on the 8-house set-up with 3 vassals."""
+    tally = Tally()
+    game = play_with_restarts(players, seed, tides, 10_000, tally, setup)
+    assert game.over and tally.answers > 100
+    assert len(game.vassals()) == 8 - players if players < 7 else not game.vassals()
+    with capsys.disabled():
+        print(f"\n{players} players on the {setup}-house set-up, tides {tides}: {tally.answers} answers, "
+              f"{tally.reloads} reloads, {tally.refused} refused, {tally.tie_breaks} tie-breaks, "
+              f"round {game.state.round}, over")
 
 
 def test_tied_houses_are_listed_in_iron_throne_order_whatever_the_order_of_the_bids():
