@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.render.header import phase_name
 from bot.render.panel import TRACKS, UNIT_ABBR, _cards, house_order, human, waiting_houses
-from bot.render.static import static
+from bot.render.static import for_view, static
 
 MAX_FIELDS, MAX_NAME, MAX_VALUE = 25, 256, 1024
 
@@ -21,6 +21,7 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+@for_view
 def panel_fields(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     data = static()
     names = data.house_names

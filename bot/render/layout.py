@@ -16,7 +16,7 @@ from bot.render import items as it
 from bot.render import style
 from bot.render.base import places
 from bot.render.places import Places
-from bot.render.static import AreaGeo, StaticData, static
+from bot.render.static import AreaGeo, StaticData, for_view, map_of, static, use_map
 
 UNIT_ORDER = ("knight", "footman", "siege_engine", "ship")
 TYPE_LETTER = {"march": "M", "defense": "D", "support": "S", "raid": "R", "consolidate_power": "CP"}
@@ -55,6 +55,11 @@ class Highlights:
         combat = (view.get("notes") or {}).get("combat")
         if not isinstance(combat, Mapping) or not combat.get("area"):
             return cls()
+        with use_map(map_of(view)):
+            return cls._from_note(combat)
+
+    @classmethod
+    def _from_note(cls, combat: Mapping[str, Any]) -> Highlights:
         supporters = combat.get("support") or combat.get("supporters") or ()
         if isinstance(supporters, Mapping):  # {area: house} or {house: [areas]}: keep what names an area
             supporters = [k for k in supporters if k in static().areas] or [
@@ -79,6 +84,7 @@ def order_text(data: StaticData, token: str) -> tuple[str, bool]:
     return text, info.special
 
 
+@for_view
 def map_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> list[it.Item]:
     """Everything drawn on the map for this view, in drawing order."""
     data = static()

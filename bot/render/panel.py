@@ -13,7 +13,7 @@ from bot.render import items as it
 from bot.render import style
 from bot.render.fonts import font
 from bot.render.layout import Highlights, colour_of
-from bot.render.static import StaticData, static
+from bot.render.static import StaticData, for_view, static
 
 PAD = 16
 X0 = PAD
@@ -76,6 +76,7 @@ class _Column:
         self.y += gap
 
 
+@for_view
 def panel_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> tuple[list[it.Item], float]:
     """The panel's items and the height they take."""
     data = static()

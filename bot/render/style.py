@@ -2,7 +2,8 @@
 
 One place to tune the look. The board image is the map alone, drawn for Discord's inline preview (about 550 px
 wide): ``SCALE`` times the data's 741x1378 coordinate space under a header strip ``MAP_TOP`` high, so that the
-preview shows it at about 0.46x. Unit and order glyphs are sized to stay readable there (about 18 and 23 px).
+preview shows it at about 0.46x (``WIDTH`` and ``HEIGHT`` are the base map's; the 8-house map, two panels, is
+1306x3994, shown at about 0.42x). Unit and order glyphs are sized to stay readable there (about 18 and 23 px).
 The side panel (tracks, supply, Power, hands) is a separate, narrower image (``PANEL_W``).
 """
 
@@ -28,6 +29,8 @@ HOUSE_COLOURS: dict[str, RGB] = {
     "greyjoy": (34, 30, 60),  # near black
     "tyrell": (40, 120, 100),  # deep green
     "martell": (214, 104, 10),  # orange
+    "arryn": (0, 136, 187),  # sky blue (Mother of Dragons)
+    "targaryen": (85, 0, 187),  # deep violet (Mother of Dragons)
 }
 
 # the map

@@ -8,6 +8,7 @@ from bot.render import items as it
 from bot.render import style
 from bot.render.base import places
 from bot.render.places import GARRISON_W, Rect, glyph_width, overlaps
+from bot.render.static import use_map
 
 Placed = tuple[str, Rect]  # (what, rectangle)
 
@@ -39,8 +40,9 @@ def static_rects() -> list[Placed]:
     return out
 
 
-def collisions(layout: Iterable[it.Item]) -> list[tuple[str, str]]:
-    placed = static_rects()
+def collisions(layout: Iterable[it.Item], map_id: str = "base") -> list[tuple[str, str]]:
+    with use_map(map_id):
+        placed = static_rects()
     for item in layout:
         rect = item_rect(item)
         if rect is not None:
