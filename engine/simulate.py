@@ -118,7 +118,10 @@ def narrate(game: Game, event: Any) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m engine.simulate", description="Play random legal games of A Game of Thrones.")
-    parser.add_argument("--players", type=int, default=6, choices=range(3, 7), metavar="3..6")
+    parser.add_argument("--players", type=int, default=6, choices=range(3, 9), metavar="3..8")
+    parser.add_argument("--setup", default="", choices=["", "7", "8"],
+                        help="a Mother of Dragons set-up (7 or 8 houses; 7 and 8 players use theirs anyway), "
+                             "its houses without a player being vassals")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tides", action="store_true", help="play with Tides of Battle")
@@ -128,7 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error(f"--games must be at least 1, not {args.games}")
-    settings = Settings(tides_of_battle=args.tides)
+    settings = Settings(tides_of_battle=args.tides, setup=args.setup)
+    try:
+        Game.new(args.players, 0, settings)
+    except ValueError as exc:
+        parser.error(str(exc))
     results = []
     for i in range(args.games):
         r = play(args.players, args.seed + i, settings, on_event=narrate if args.narrate else None)
@@ -160,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     played: Counter[str] = sum((r.house_cards for r in results), Counter())
     print(f"combats {events['combat']} (neutral forces {events['neutral_destroyed'] + events['neutral_holds']}), "
           f"retreats {events['retreat']}, House cards played {sum(played.values())}")
-    print("house cards: " + ", ".join(f"{c} {played[c]}" for c in sorted(board().card_by_id)))
+    shown = next((r.game.board for r in results if r.game), board())
+    print("house cards: " + ", ".join(f"{c} {played[c]}" for c in sorted(shown.card_by_id)))
     print("winners: " + ", ".join(f"{k} {v}" for k, v in winners.most_common()))
     print(f"{len(results)} games, {errors} errors")
     return 1 if errors else 0

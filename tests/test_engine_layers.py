@@ -6,13 +6,15 @@ from pathlib import Path
 
 AGOT = Path(__file__).resolve().parent.parent / "engine" / "agot"
 ABOVE_GAME = {"game", "position", "__init__"}
+SUBPACKAGE = "mod"  # Mother of Dragons (engine/agot/mod/): one node of the graph
 
 
 def _imports() -> dict[str, set[str]]:
     """Module -> the engine.agot modules it imports (TYPE_CHECKING imports included)."""
-    names = {p.stem for p in AGOT.glob("*.py")}
-    out = {}
-    for path in AGOT.glob("*.py"):
+    names = {p.stem for p in AGOT.glob("*.py")} | {SUBPACKAGE}
+    out: dict[str, set[str]] = {}
+    for path in [*AGOT.glob("*.py"), *AGOT.glob(f"{SUBPACKAGE}/*.py")]:
+        name = SUBPACKAGE if path.parent.name == SUBPACKAGE else path.stem
         deps = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module:
@@ -20,7 +22,7 @@ def _imports() -> dict[str, set[str]]:
                     deps |= {a.name for a in node.names if a.name in names}
                 elif node.module.startswith("engine.agot."):
                     deps.add(node.module.split(".")[2])
-        out[path.stem] = deps - {path.stem}
+        out[name] = out.get(name, set()) | (deps - {name})
     return out
 
 

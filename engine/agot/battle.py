@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import house_cards  # abilities refer back to this module only at call time
+from engine.agot.mod.dragons import dragon_strength
 from engine.core import Audience
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
     from engine.agot.table import Table as Game
 
 ATTACKER, DEFENDER, NOBODY = "attacker", "defender", "none"
-UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "ship": "Ship", "siege_engine": "Siege Engine"}
+UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "ship": "Ship", "siege_engine": "Siege Engine",
+              "dragon": "Dragon"}
 
 
 @dataclass
@@ -227,6 +229,8 @@ class Combat:
             return 0
         if kind == "siege_engine":
             value = 4 if side == ATTACKER and self.castle() else 0
+        elif kind == "dragon":
+            value = dragon_strength(self.b, self.s)  # M7
         else:
             value = int(self.b.tables["unit_strength"][kind])
         for house, ability in self.abilities():

@@ -18,6 +18,8 @@ from typing import Any
 
 from engine.agot import victory
 from engine.agot.board import Board, board
+from engine.agot.mod import setup as mod_setup
+from engine.agot.mod.setup import MOD_SETUPS
 from engine.agot.notation import normalize_areas
 from engine.agot.phases import STEPS
 from engine.agot.present import present
@@ -36,10 +38,16 @@ class Settings:
 
     tides_of_battle: bool = False
     tiebreak: str = "rb2"  # C3: "rb2" (strongholds, supply, power, throne) or "faq" (land areas, supply, throne)
+    setup: str = ""  # "": the base game by player count; "7"/"8": a Mother of Dragons set-up (engine.agot.mod)
+    vassals: tuple[str, ...] = ()  # houses of a Mother of Dragons set-up that no player holds (M8)
 
     def validate(self) -> None:
         if self.tiebreak not in ("rb2", "faq"):
             raise ValueError("tiebreak must be 'rb2' or 'faq'")
+        if self.setup not in ("", *MOD_SETUPS):
+            raise ValueError("setup must be '' (the base game), '7' or '8' (Mother of Dragons)")
+        if self.vassals and not self.setup:
+            raise ValueError("vassals exist only in a Mother of Dragons set-up")
 
 
 class Game(Table):
@@ -61,13 +69,17 @@ class Game(Table):
         """
         settings = settings or Settings()
         settings.validate()
-        b = board()
-        if str(player_count) not in b.setups:
-            raise ValueError("A Game of Thrones takes 3 to 6 players")
-        setup = b.setups[str(player_count)]
+        setup_key, vassals = mod_setup.resolve(settings.setup, settings.vassals, player_count)
+        settings = replace(settings, setup=setup_key, vassals=vassals)
+        b = board(settings.setup)
+        key = settings.setup or str(player_count)
+        if key not in b.setups:
+            raise ValueError("A Game of Thrones takes 3 to 6 players (4 to 8 with Mother of Dragons)")
+        setup = b.setups[key]
         houses = list(setup["houses"])
         areas = {a: AreaState() for a in b.areas}
-        for house, placed in setup["units"].items():
+        for house in houses:
+            placed = setup["units_if_vassal" if house in settings.vassals else "units"][house]
             for area, kinds in placed.items():
                 areas[area].house = house
                 areas[area].units = [Unit(k) for k in kinds]
@@ -78,12 +90,12 @@ class Game(Table):
         for area in setup["blocked"]:
             areas[area].blocked = True
         state = GameState(
-            houses={h: HouseState(power=b.tables["starting_power"], supply=0,
-                                  hand=[c["id"] for c in b.house_cards[h]]) for h in houses},
+            houses={h: HouseState(power=mod_setup.starting_power(b, h, settings.vassals), supply=0,
+                                  hand=[c["id"] for c in b.house_cards.get(h, [])]) for h in houses},
             areas=areas,
-            iron_throne=list(setup["tracks"]["iron_throne"]),
-            fiefdoms=list(setup["tracks"]["fiefdoms"]),
-            kings_court=list(setup["tracks"]["kings_court"]),
+            iron_throne=mod_setup.track(setup["tracks"]["iron_throne"], settings.vassals),
+            fiefdoms=mod_setup.track(setup["tracks"]["fiefdoms"], settings.vassals),
+            kings_court=mod_setup.track(setup["tracks"]["kings_court"], settings.vassals),
             settings=asdict(settings),
             rng=Rng.fresh() if seed is None else Rng(seed),
             wildling_threat=setup["wildling_threat"],
@@ -91,6 +103,7 @@ class Game(Table):
         game = cls(state, b)
         for house in houses:
             state.houses[house].supply = supply_from_barrels(b, state, house)
+        mod_setup.place(game)
         decks = []
         for deck in ("I", "II", "III"):
             cards = [c["type"] for c in b.westeros_cards[deck] for _ in range(c["count"])]
@@ -274,13 +287,11 @@ def _listed(decision: Decision, answer: Any) -> Any:
 
 
 def assign_houses(players: Sequence[str], seed: int | None = None,
-                  wishes: dict[str, str] | None = None) -> dict[str, str]:
+                  wishes: dict[str, str] | None = None, setup: str = "") -> dict[str, str]:
     """Give each player a house (1.7): wished houses first, the rest at random (deterministic by an integer seed,
-    unpredictable without one)."""
-    b = board()
-    if str(len(players)) not in b.setups:
-        raise ValueError("A Game of Thrones takes 3 to 6 players")
-    houses = list(b.setups[str(len(players))]["houses"])
+    unpredictable without one). With a Mother of Dragons ``setup`` and fewer players than houses, the houses
+    nobody receives are the vassals (``Settings.vassals``)."""
+    houses = mod_setup.houses_for(len(players), setup)
     wishes = wishes or {}
     taken: dict[str, str] = {}
     for player, house in wishes.items():

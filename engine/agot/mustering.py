@@ -63,7 +63,7 @@ def can_buy(game: Game, house: str, area: str, points: int) -> bool:
         if footman_here and costs["upgrade_" + kind] <= points and world.pool(b, s, house, kind) > 0:
             return True
     for kind in b.tables["unit_limits"]:
-        if costs[kind] > points or world.pool(b, s, house, kind) < 1:
+        if kind not in costs or costs[kind] > points or world.pool(b, s, house, kind) < 1:  # M7: no Dragon
             continue
         places = ship_destinations(game, house, area) if kind == "ship" else [area]
         for dest in places:
@@ -113,6 +113,8 @@ def apply_mustering(game: Game, house: str, actions: Any,
             normal.append({"area": area, "upgrade": kind})
             continue
         kind = action.get("unit")
+        if kind == "dragon" and kind in b.tables["unit_limits"]:
+            raise IllegalAnswer("Dragons cannot be mustered.")  # M7
         if not isinstance(kind, str) or kind not in costs or kind.startswith("upgrade"):
             raise IllegalAnswer("The unit must be footman, knight, siege_engine or ship.")
         cost = costs[kind]

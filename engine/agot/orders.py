@@ -15,7 +15,8 @@ from engine.agot.board import Board, OrderToken
 
 TYPE_NAMES = {
     "march": "March", "defense": "Defense", "support": "Support", "raid": "Raid",
-    "consolidate_power": "Consolidate Power",
+    "consolidate_power": "Consolidate Power", "iron_bank": "Iron Bank", "raid_support": "Raid/Support",
+    "defense_muster": "Defense/Muster",
 }
 
 # Westeros restrictions (Appendix A) and the order types they forbid.
@@ -36,7 +37,7 @@ def is_restricted(token: OrderToken, restrictions: Iterable[str]) -> bool:
 def describe(token: OrderToken) -> str:
     """Human name, e.g. 'March +1 (special)', 'Raid', 'Defense +2 (special)'."""
     name = TYPE_NAMES[token.type]
-    if token.type in ("march", "defense", "support"):
+    if token.type in ("march", "defense", "support", "raid_support", "defense_muster"):
         name += f" {token.modifier:+d}" if token.modifier else " +0"
     return name + (" (special)" if token.special else "")
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot.board import Board
 from engine.agot.frames import PlanningFrame as Frame
+from engine.agot.mod.orders import house_tokens
 from engine.agot.notation import area_id, split_orders
 from engine.agot.orders import NOT_AN_ORDER, describe, is_restricted, notations, token_ids
 from engine.agot.state import Order
@@ -44,7 +45,7 @@ def tokens_on_board(game: Game, house: str) -> list[str]:
 
 def unused_tokens(game: Game, house: str, placed: list[str] | None = None) -> list[str]:
     used = set(tokens_on_board(game, house) if placed is None else placed)
-    return [t for t in game.board.order_tokens if t not in used]
+    return [t for t in house_tokens(game, house) if t not in used]
 
 
 def eligible_tokens(game: Game, house: str, placed: list[str] | None = None) -> list[str]:

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from engine.agot.table import Frame
     from engine.agot.table import Table as Game
 
-UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "ship": "Ship", "siege_engine": "Siege Engine"}
+UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "ship": "Ship", "siege_engine": "Siege Engine",
+              "dragon": "Dragon"}
 
 Choice = tuple[str, str]  # label, description
 

@@ -32,7 +32,7 @@ def unit_choices(kinds: list[str], n: int) -> list[list[str]]:
 
 def weakest_first(options: list[list[str]]) -> list[str]:
     """The default casualty choice: lose the least combat strength (Footmen before Knights)."""
-    weight = {"siege_engine": 0, "footman": 1, "ship": 1, "knight": 2}
+    weight = {"siege_engine": 0, "footman": 1, "ship": 1, "knight": 2, "dragon": 3}
     return min(options, key=lambda o: (sum(weight[k] for k in o), o))
 
 

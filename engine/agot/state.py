@@ -144,6 +144,7 @@ class GameState:
     ranking: list[str] = field(default_factory=list)
     notes: dict[str, Any] = field(default_factory=dict)  # public extras of the current step (e.g. combat)
     sealed: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # reveal group -> its sealed events
+    mod: dict[str, Any] = field(default_factory=dict)  # Mother of Dragons' own state (engine.agot.mod), plain JSON
 
     @property
     def players(self) -> list[str]:
@@ -175,6 +176,7 @@ class GameState:
             "ranking": list(self.ranking),
             "notes": _copy(self.notes),
             "sealed": _copy(self.sealed),
+            **({"mod": _copy(self.mod)} if self.mod else {}),
             "settings": dict(self.settings),
             "rng": self.rng.to_dict(),
         }
@@ -191,6 +193,7 @@ class GameState:
         new.westeros_decks = [d[:] for d in self.westeros_decks]
         new.raven_peek = dict(self.raven_peek) if self.raven_peek else None
         new.stack, new.notes, new.sealed = _copy(self.stack), _copy(self.notes), _copy(self.sealed)
+        new.mod = _copy(self.mod)
         new.settings = dict(self.settings)
         new.rng = Rng(self.rng.secret, self.rng.counter)
         return new
@@ -225,6 +228,7 @@ class GameState:
             ranking=list(raw.get("ranking", [])),
             notes=_copy(raw.get("notes", {})),
             sealed=_copy(raw.get("sealed", {})),
+            mod=_copy(raw.get("mod", {})),
         )
 
 

@@ -43,7 +43,7 @@ def default_removal(game: Game, house: str) -> list[list[str]]:
     b, s = game.board, game.state
     armies = sorted(((len(st.units), a) for a, st in world.units_of(s, house) if len(st.units) >= 2), reverse=True)
     caps = sorted(b.supply_limits(s.houses[house].supply), reverse=True)
-    strength = {"siege_engine": 0, "footman": 1, "ship": 1, "knight": 2}
+    strength = {"siege_engine": 0, "footman": 1, "ship": 1, "knight": 2, "dragon": 3}
     out: list[list[str]] = []
     for i, (size, area) in enumerate(armies):
         keep = caps[i] if i < len(caps) else 1

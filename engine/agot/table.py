@@ -21,7 +21,7 @@ Frame = Any  # a step's frame on the stack (plain JSON): each phase module types
 class Table:
     def __init__(self, state: GameState, b: Board | None = None) -> None:
         self.state = state
-        self.board = b or board()
+        self.board = b or board(state.settings.get("setup", ""))
         self.events: list[Event] = []
         self.castles_seen: tuple[str | None, ...] | None = None  # castle holders at the last victory check
 

@@ -115,7 +115,7 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
             "victory_points": points[h],
             "hand": hs.hand[:],
             "discard": hs.discard[:],
-            "reserve": {k: n - c for (k, n), c in zip(limits.items(), counts[h].values())},
+            "reserve": {k: b.unit_limit(h, k) - c for k, c in counts[h].items()},
             "orders_submitted": h in placed,
         }
         for h, hs in s.houses.items()

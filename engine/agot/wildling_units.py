@@ -56,7 +56,7 @@ def destroy_units(game: Game, house: str, picks: list[list[str]]) -> None:
 
 
 def default_picks(units: dict[str, list[str]], count: int, one_area: bool) -> list[list[str]]:
-    rank = {"footman": 0, "ship": 1, "siege_engine": 2, "knight": 3}
+    rank = {"footman": 0, "ship": 1, "siege_engine": 2, "knight": 3, "dragon": 4}
     pool = sorted(((a, k) for a, kinds in units.items() for k in kinds), key=lambda p: (rank[p[1]], p[0]))
     if one_area:
         area = next(a for a, kinds in units.items() if len(kinds) >= count)

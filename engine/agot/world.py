@@ -63,7 +63,7 @@ def unit_counts(s: GameState, house: str) -> Counter[str]:
 
 def pool(b: Board, s: GameState, house: str, kind: str) -> int:
     """Units of a kind still in the house's reserve (rule 18.1)."""
-    return b.tables["unit_limits"][kind] - unit_counts(s, house)[kind]
+    return b.unit_limit(house, kind) - unit_counts(s, house)[kind]
 
 
 def power_on_board(s: GameState, house: str) -> int:

@@ -13,7 +13,7 @@ from engine.core.errors import IllegalAnswer
 
 QUOTE_LIMIT = 40
 MAX_DEPTH = 8
-UNIT_KINDS = ("footman", "knight", "siege_engine", "ship")
+UNIT_KINDS = ("footman", "knight", "siege_engine", "ship", "dragon")
 
 
 def text(value: Any, what: str) -> str:

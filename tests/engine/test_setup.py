@@ -7,8 +7,8 @@ from engine.agot.board import board
 from engine.agot.world import controller, victory_points
 
 
-@pytest.mark.parametrize("count", [2, 7])
-def test_1_1_three_to_six_players(count):
+@pytest.mark.parametrize("count", [2, 9])
+def test_1_1_three_to_six_players(count):  # 7 and 8 players play Mother of Dragons (tests/engine/mod)
     with pytest.raises(ValueError, match="3 to 6"):
         Game.new(count, seed=1)
 
