@@ -45,7 +45,7 @@ def asset_dir(map_id: str) -> Path:
 def fingerprint(map_id: str) -> str:
     spec = MAPS[map_id]
     h = hashlib.sha256()
-    for path in [DATA_DIR / spec.render] + ([DATA_DIR / spec.board] if spec.board else []) + CODE:
+    for path in [DATA_DIR / spec.render, DATA_DIR / spec.board] + CODE:
         h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()[:16]
 

@@ -1,10 +1,11 @@
 """The static data the renderer draws with, read once per map from the repository's data/ files.
 
 Three maps: the base board (3-6 houses, ``data/map_render.json`` with ``data/board.json``), and the Mother of
-Dragons boards for 7 houses (``data/mod/map_render_7.json``) and 8 houses (``data/mod/map_render_8.json``, Westeros
-with Essos). Which one a render uses follows its view (``map_of``): every entry point that takes a view runs under
-``use_map`` (``for_view``), and ``static()`` answers for the map in use (a context variable, so threads and tasks
-never see each other's). Everything is immutable after loading (frozen dataclasses, tuples, read-only mappings), so
+Dragons boards for 7 houses (``data/mod/map_render7.json`` with ``data/mod/board7.json``) and 8 houses
+(``map_render8.json`` with ``board8.json``: Westeros with Essos), converted by ``tools/convert_mod_facts.py``.
+Which one a render uses follows its view (``map_of``): every entry point that takes a view runs under ``use_map``
+(``for_view``), and ``static()`` answers for the map in use (a context variable, so threads and tasks never see
+each other's). Everything is immutable after loading (frozen dataclasses, tuples, read-only mappings), so
 render threads share it freely. Coordinates are already in output pixels of the board image (``style.SCALE``,
 under the ``style.MAP_TOP`` header).
 
@@ -21,7 +22,7 @@ import json
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -108,6 +109,10 @@ class StaticData:
     captions: tuple[tuple[str, Rect], ...] = ()  # panel titles drawn on the bare map (text, box)
     info: Rect | None = None  # the box for the Iron Bank, the dragons and the loyalty count (8 houses)
     loyalty: bool = False  # land areas get a slot for loyalty tokens (8 houses)
+    loan_names: MappingProxyType[str, str] = field(default_factory=lambda: MappingProxyType({}))  # loan id -> name
+    loan_costs: tuple[int, ...] = ()  # Power per loan slot, newest first
+    dragon_strength: tuple[int, ...] = ()  # by round, from round 1
+    loyalty_to_win: int = 0
 
 
 @dataclass(frozen=True)
@@ -123,7 +128,7 @@ class Panel:
 @dataclass(frozen=True)
 class MapSpec:
     render: str  # under data/
-    board: str | None  # the rules board giving the area facts; None: the render file carries them
+    board: str  # the rules board giving the area facts and houses
     size: Point  # the drawn part, in data units
     panels: tuple[Panel, ...] = (Panel(None, None, (0.0, 0.0)),)
     frames: tuple[Rect, ...] = ()  # in data units; () is the whole map
@@ -141,9 +146,9 @@ ESSOS_TOP = 1378.0 + ESSOS_GAP
 ESSOS_LEFT = WEST_EDGE - (ESSOS_BOX[2] - ESSOS_BOX[0])
 MAPS: dict[str, MapSpec] = {
     "base": MapSpec("map_render.json", "board.json", (741.0, 1378.0)),
-    "7": MapSpec("mod/map_render_7.json", None, (741.0, 1378.0)),
+    "7": MapSpec("mod/map_render7.json", "mod/board7.json", (741.0, 1378.0)),
     "8": MapSpec(
-        "mod/map_render_8.json", None, (WEST_EDGE, ESSOS_TOP + ESSOS_BOX[3] - ESSOS_BOX[1]),
+        "mod/map_render8.json", "mod/board8.json", (WEST_EDGE, ESSOS_TOP + ESSOS_BOX[3] - ESSOS_BOX[1]),
         panels=(Panel(ESSOS, None, (ESSOS_LEFT - ESSOS_BOX[0], ESSOS_TOP - ESSOS_BOX[1])),
                 Panel(None, WEST_EDGE, (0.0, 0.0))),
         frames=((0.0, 0.0, WEST_EDGE, 1378.0),
@@ -203,9 +208,15 @@ def _panel_of(spec: MapSpec, area: str) -> Panel:
 
 def _build(map_id: str) -> StaticData:
     spec = MAPS[map_id]
-    geo, tables, cards = (_read(n) for n in (spec.render, "tables.json", "house_cards.json"))
-    board = _read(spec.board) if spec.board else {
-        "houses": geo["houses"], "areas": [{"id": a, **g} for a, g in geo["areas"].items()]}
+    board, geo, tables, cards = (_read(n) for n in (spec.board, spec.render, "tables.json", "house_cards.json"))
+    mod_tables: dict[str, Any] = {}
+    loans: dict[str, Any] = {}
+    if map_id != "base":  # Mother of Dragons: its order tokens, House cards and loans
+        mod_tables, mod_cards, loans = (_read(n) for n in ("mod/tables.json", "mod/house_cards.json",
+                                                            "mod/loans.json"))
+        cards = {**cards, **mod_cards}
+        tables = {**tables, "order_tokens": tables["order_tokens"] + mod_tables["sea_order_tokens"]
+                  + mod_tables["vassal_order_tokens"]}
     areas: dict[str, AreaGeo] = {}
     for raw in board["areas"]:
         g = geo["areas"][raw["id"]]
@@ -256,6 +267,10 @@ def _build(map_id: str) -> StaticData:
         captions=tuple((text, _rect(box)) for text, box in spec.captions),
         info=_rect(spec.info) if spec.info else None,
         loyalty=map_id == "8",
+        loan_names=MappingProxyType({c["id"]: c["name"] for c in loans.get("cards", [])}),
+        loan_costs=tuple(loans.get("slot_costs", ())),
+        dragon_strength=tuple(mod_tables.get("dragon_strength_by_round", ())),
+        loyalty_to_win=int(mod_tables.get("loyalty_to_win", 0)),
     )
 
 
