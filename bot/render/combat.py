@@ -20,7 +20,8 @@ from bot.render.static import for_view, static
 from bot.render.zoom import area_region, zoomed
 
 WIDTH = 900
-UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "siege_engine": "Siege engine", "ship": "Ship"}
+UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "siege_engine": "Siege engine", "ship": "Ship",
+              "dragon": "Dragon"}
 
 
 @for_view

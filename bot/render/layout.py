@@ -15,11 +15,14 @@ from typing import Any, TypeGuard
 from bot.render import items as it
 from bot.render import style
 from bot.render.base import places
+from bot.render.mod import info_items, loyalty_items
 from bot.render.places import Places
 from bot.render.static import AreaGeo, StaticData, for_view, map_of, static, use_map
 
-UNIT_ORDER = ("knight", "footman", "siege_engine", "ship")
-TYPE_LETTER = {"march": "M", "defense": "D", "support": "S", "raid": "R", "consolidate_power": "CP"}
+UNIT_ORDER = ("dragon", "knight", "footman", "siege_engine", "ship")
+TYPE_LETTER = {"march": "M", "defense": "D", "support": "S", "raid": "R", "consolidate_power": "CP",
+               "iron_bank": "IB", "raid_support": "RS", "defense_muster": "DM"}
+SEA_MARK = "≈"  # before a sea order's letter (Mother of Dragons)
 
 
 @dataclass(frozen=True)
@@ -79,8 +82,10 @@ def order_text(data: StaticData, token: str) -> tuple[str, bool]:
     if info is None:
         return token.rstrip("*"), token.endswith("*")
     text = TYPE_LETTER.get(info.type, info.type[:2].upper())
-    if info.type in ("march", "defense", "support"):
+    if info.type in ("march", "defense", "support", "raid_support", "defense_muster"):
         text += f"{info.modifier:+d}" if info.modifier else "0"
+    if info.sea and info.type != "iron_bank":
+        text = SEA_MARK + text
     return text, info.special
 
 
@@ -107,12 +112,13 @@ def map_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> 
             continue
         slots = where[area_id]
         out += _tokens(geo, slots, st, data)
+        out += loyalty_items(area_id, slots, st)
         out += _units(area_id, slots, st, hl, data)
         order = st.get("order")
         if order:
             out.append(_order(area_id, slots, order, viewer, data))
     out += _highlight_marks(hl, data)
-    return out
+    return out + info_items(view, data)
 
 
 def _tokens(geo: AreaGeo, slots: Places, st: Mapping[str, Any], data: StaticData) -> Iterable[it.Item]:

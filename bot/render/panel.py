@@ -13,6 +13,7 @@ from bot.render import items as it
 from bot.render import style
 from bot.render.fonts import font
 from bot.render.layout import Highlights, colour_of
+from bot.render.mod import dragon_strength, loan_name, loan_row, victory_text
 from bot.render.static import StaticData, for_view, static
 
 PAD = 16
@@ -22,7 +23,33 @@ TEXT = style.PANEL_TEXT
 MUTED = style.PANEL_MUTED
 PHASES = {"westeros": "Westeros phase", "planning": "Planning phase", "action": "Action phase"}
 TRACKS = (("iron_throne", "Iron Throne"), ("fiefdoms", "Fiefdoms"), ("kings_court", "King's Court"))
-UNIT_ABBR = (("footman", "F"), ("knight", "K"), ("siege_engine", "SE"), ("ship", "S"))
+UNIT_ABBR = (("footman", "F"), ("knight", "K"), ("siege_engine", "SE"), ("ship", "S"), ("dragon", "D"))
+
+
+def reserve_text(reserve: Mapping[str, Any], house: str) -> str:
+    """``5F 3K 2SE 6S``; Dragons only for Targaryen (or a house holding some in reserve)."""
+    return " ".join(f"{reserve.get(k, 0)}{a}" for k, a in UNIT_ABBR
+                    if k != "dragon" or house == "targaryen" or reserve.get(k))
+
+
+def victory_label(view: Mapping[str, Any], data: StaticData, house: str, h: Mapping[str, Any]) -> str:
+    """``4 castles``, or Targaryen's ``3/7 loyalty`` on the Mother of Dragons maps; empty when unknown."""
+    if h.get("victory_points") is None and "loyalty" not in h:
+        return ""
+    return victory_text(house, h, view, data)
+
+
+def mod_lines(view: Mapping[str, Any], data: StaticData) -> list[str]:
+    """The Iron Bank's loan row and the Dragons' strength, when the game has them."""
+    out = []
+    row = loan_row(view, data)
+    if row:
+        out.append("Iron Bank: " + " · ".join(f"{cost} Power {loan_name(data, card) if card else 'empty'}"
+                                               for cost, card in row))
+    strength = dragon_strength(view, data)
+    if strength is not None and "targaryen" in (view.get("houses") or {}):
+        out.append(f"Dragon strength {strength}")
+    return out
 
 
 def human(value: Any) -> str:
@@ -92,6 +119,11 @@ def panel_items(view: Mapping[str, Any], highlights: Highlights | None = None) -
     houses: Mapping[str, Mapping[str, Any]] = view.get("houses") or {}
     hl = highlights if highlights and highlights.combat else Highlights.from_view(view)
     roles = {hl.attacker: "attacking", hl.defender: "defending"} if hl.combat else {}
+    extra = mod_lines(view, data)
+    for line in extra:
+        col.wrapped(line, 20)
+    if extra:
+        col.rule()
     for house in house_order(view):
         _house(col, view, data, house, houses[house], roles.get(house))
     _round_cards(col, view)
@@ -217,15 +249,15 @@ def _house(col: _Column, view: Mapping[str, Any], data: StaticData, house: str, 
     top = col.y
     col.items.append(it.Box(X0, top, X0 + 10, top + 30, colour, style.INK, 1))
     name = h.get("name") or data.house_names.get(house, human(house))
+    if h.get("vassal"):
+        name += " (vassal)"
     col.items.append(it.Text(X0 + 18, top, name, 26, TEXT, True))
     if role:  # this house fights in the highlighted combat
         x = X0 + 30 + font(26, True).getlength(name)
         w = font(18, True).getlength(role) + 16
         col.items.append(it.Box(x, top + 3, x + w, top + 29, style.COMBAT, None, 1, 6))
         col.items.append(it.Text(x + w / 2, top + 16, role, 18, style.WHITE, True, "mm"))
-    vp = h.get("victory_points")
-    col.items.append(it.Text(X1, top + 3, f"{vp} castle{'s' if vp != 1 else ''}" if vp is not None else "", 22,
-                             TEXT, True, "ra"))
+    col.items.append(it.Text(X1, top + 3, victory_label(view, data, house, h), 22, TEXT, True, "ra"))
     col.y += 35
     power = h.get("power")
     power_text = "hidden (bidding)" if power is None else str(power)
@@ -238,12 +270,14 @@ def _house(col: _Column, view: Mapping[str, Any], data: StaticData, house: str, 
     if _choosing_orders(view):
         status = "   orders: placed" if h.get("orders_submitted") else "   orders: choosing…"
     if reserve:
-        parts = " ".join(f"{reserve.get(k, 0)}{a}" for k, a in UNIT_ABBR)
+        parts = reserve_text(reserve, house)
         col.text(f"In reserve {parts}{status}", 19, MUTED, gap=2)
     col.wrapped("Hand: " + _cards(data, h.get("hand") or []), 19, indent=14)
     discard = h.get("discard") or []
     if discard:
         col.wrapped("Discard: " + _cards(data, discard), 19, MUTED, indent=14)
+    if h.get("loans"):
+        col.wrapped("Loans: " + ", ".join(loan_name(data, str(c)) for c in h["loans"]), 19, indent=14)
     col.y += 8
 
 

@@ -200,6 +200,14 @@ def place_label(geo: AreaGeo, region: Region, names: list[Rect]) -> Label:
 
 
 Request = tuple[str, str, float, float, Point]  # area, slot, width, height, hint
+# (slots, fractions inside the area) in order. The Mother of Dragons maps also place the loyalty tokens, and let an
+# army block stick further out of a small area (The Eyrie) before it may go anywhere near.
+PASSES = ((("order",), (1.0, 0.75)), (("army0",), (1.0, 0.6, 0.3)), (("order", "home", "power"), (1.0, 0.6, 0.3)),
+          (("army0", "order", "home", "power"), (0.0,)), (("army1",), (1.0, 0.6, 0.3, 0.0)))
+MOD_PASSES = ((("order",), (1.0, 0.75)), (("army0",), (1.0, 0.6, 0.3, 0.15)),
+              (("order", "home", "power"), (1.0, 0.6, 0.3)), (("army0", "order", "home", "power"), (0.0,)),
+              (("loyalty",), (1.0, 0.6, 0.3, 0.0)),
+              (("army1",), (1.0, 0.6, 0.3, 0.0)))
 
 
 def place_all(data: StaticData) -> dict[str, Places]:
@@ -216,10 +224,7 @@ def place_all(data: StaticData) -> dict[str, Places]:
     shapes: dict[tuple[str, str], tuple[int, int, int]] = {}
     requests = [r for a in sorted(data.areas) for r in _requests(data.areas[a], data.loyalty)]
     combat: list[Rect] = []  # the attackers' blocks: only one combat at a time, so they may overlap each other
-    passes = ((("order",), (1.0, 0.75)), (("army0",), (1.0, 0.6, 0.3)), (("order", "home", "power"), (1.0, 0.6, 0.3)),
-              (("army0", "order", "home", "power"), (0.0,)), (("loyalty",), (1.0, 0.6, 0.3, 0.0)),
-              (("army1",), (1.0, 0.6, 0.3, 0.0)))
-    for wanted, tiers in passes:
+    for wanted, tiers in PASSES if data.map_id == "base" else MOD_PASSES:
         for f in tiers:
             for area, slot, w, h, hint in requests:
                 if (area, slot) in slots or slot not in wanted:

@@ -79,6 +79,7 @@ class OrderToken:
     type: str  # march, defense, support, raid, consolidate_power
     modifier: int
     special: bool
+    sea: bool = False  # a sea order (Mother of Dragons)
 
 
 @dataclass(frozen=True)
@@ -244,7 +245,8 @@ def _build(map_id: str) -> StaticData:
             for piece in (_clip_line(line, panel.clip_x) if panel.clip_x else [line]):
                 borders.append(Border(b["from"], b.get("to"), tuple(_px(p, panel.offset) for p in piece)))
     houses = board["houses"]
-    tokens = {t["id"]: OrderToken(t["id"], t["type"], t["modifier"], t["special"]) for t in tables["order_tokens"]}
+    tokens = {t["id"]: OrderToken(t["id"], t["type"], t["modifier"], t["special"], bool(t.get("sea")))
+              for t in tables["order_tokens"]}
     card_map = {c["id"]: Card(c["id"], h, c["name"], c["strength"]) for h, cs in cards.items() for c in cs}
     width, height = _px(spec.size)
     return StaticData(

@@ -61,6 +61,7 @@ CROWN: RGB = (212, 160, 23)
 ORDER_FACE: RGB = (250, 246, 232)
 ORDER_BACK: RGB = (92, 64, 44)  # the back of an order token (face down): the same for every house
 STAR: RGB = (200, 140, 0)
+LOYALTY: RGB = (240, 206, 96)  # a loyalty token's face
 SECRET: RGB = (150, 40, 200)  # the ring of the viewer's own hidden orders ("only you see this")
 
 # highlights (they avoid the house colours)

@@ -1,0 +1,167 @@
+"""Mother of Dragons on the board: loyalty tokens in their areas, and on the 8-house map the box beside Essos with
+the Iron Bank's loan row, the dragons' strength and the victory track (Targaryen counts loyalty tokens).
+
+Pure layout like ``bot.render.layout`` (view -> items), reading only these public view fields, each optional so
+that a view without them still draws:
+
+- ``areas[a]["loyalty"]``: loyalty tokens in the area (``loyalty_tokens`` is read too);
+- ``iron_bank``: ``{"loans": [id or None, ...]}`` newest slot first, optional ``costs`` and ``deck_size``;
+- ``dragon_strength``: the Dragons' strength now (else the printed strength of the round);
+- ``houses[h]``: ``loyalty`` (Targaryen's victory count, else its ``victory_points``), ``vassal`` (a house no player
+  holds), ``loans`` (cards bought);
+- ``loyalty_to_win`` (else ``settings["loyalty_to_win"]``, else the printed 7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.render import items as it
+from bot.render import style
+from bot.render.places import Places
+from bot.render.static import StaticData
+
+TARGARYEN = "targaryen"
+CARD_H = 190
+GAP = 12
+
+
+def loyalty_of(st: Mapping[str, Any]) -> int:
+    raw = st.get("loyalty", st.get("loyalty_tokens"))
+    return raw if isinstance(raw, int) and raw > 0 else 0
+
+
+def loyalty_items(area: str, where: Places, st: Mapping[str, Any]) -> list[it.Item]:
+    count = loyalty_of(st)
+    if not count or where.loyalty is None:
+        return []
+    return [it.Loyalty(area, count, *where.loyalty)]
+
+
+def loyalty_to_win(view: Mapping[str, Any], data: StaticData) -> int:
+    for raw in (view.get("loyalty_to_win"), (view.get("settings") or {}).get("loyalty_to_win")):
+        if isinstance(raw, int) and raw > 0:
+            return raw
+    return data.loyalty_to_win
+
+
+def victory_count(house: str, h: Mapping[str, Any]) -> int:
+    """Castles and strongholds held, or for Targaryen the loyalty tokens gained."""
+    raw = h.get("loyalty") if house == TARGARYEN else None
+    raw = raw if isinstance(raw, int) else h.get("victory_points")
+    return raw if isinstance(raw, int) else 0
+
+
+def victory_text(house: str, h: Mapping[str, Any], view: Mapping[str, Any], data: StaticData) -> str:
+    n = victory_count(house, h)
+    if house == TARGARYEN and data.loyalty_to_win:
+        return f"{n}/{loyalty_to_win(view, data)} loyalty"
+    return f"{n} castle{'s' if n != 1 else ''}"
+
+
+def dragon_strength(view: Mapping[str, Any], data: StaticData) -> int | None:
+    raw = view.get("dragon_strength")
+    if isinstance(raw, int):
+        return raw
+    rnd = view.get("round")
+    if not data.dragon_strength or not isinstance(rnd, int) or rnd < 1:
+        return None
+    return data.dragon_strength[min(rnd, len(data.dragon_strength)) - 1]
+
+
+def loan_row(view: Mapping[str, Any], data: StaticData) -> list[tuple[int, str | None]]:
+    """(cost, loan card id or None) per slot, newest first; [] when the view has no Iron Bank."""
+    bank = view.get("iron_bank")
+    if not isinstance(bank, Mapping):
+        return []
+    loans: Sequence[Any] = bank.get("loans") or []
+    costs: Sequence[Any] = bank.get("costs") or data.loan_costs
+    out = []
+    for i, cost in enumerate(costs):
+        card = loans[i] if i < len(loans) else None
+        out.append((int(cost), card if isinstance(card, str) else None))
+    return out
+
+
+def loan_name(data: StaticData, card: str) -> str:
+    return data.loan_names.get(card, card.replace("-", " ").capitalize())
+
+
+def _wrap(text: str, size: int, width: float, bold: bool) -> list[str]:
+    from bot.render.panel import wrap
+
+    return wrap(text, size, width, bold)
+
+
+def info_items(view: Mapping[str, Any], data: StaticData) -> list[it.Item]:
+    """The box beside Essos (8 houses): the Iron Bank, the Dragons, the victory track and the loyalty count."""
+    if data.info is None:
+        return []
+    x0, y0, x1, _ = data.info
+    ink, muted = style.HEADER_TEXT, (176, 180, 190)
+    out: list[it.Item] = []
+    y = y0
+    out.append(it.Text(x0, y, "Iron Bank", 34, ink, True))
+    y += 48
+    row = loan_row(view, data)
+    bank = view.get("iron_bank") if isinstance(view.get("iron_bank"), Mapping) else {}
+    if row:
+        w = (x1 - x0 - GAP * (len(row) - 1)) / len(row)
+        for i, (cost, card) in enumerate(row):
+            cx0 = x0 + i * (w + GAP)
+            out.append(it.Box(cx0, y, cx0 + w, y + CARD_H, style.PANEL_BG if card else style.BACKGROUND,
+                              style.PANEL_RULE, 2, 10))
+            out.append(it.Chip(cx0 + 26, y + 26, 20, style.CROWN, str(cost)))
+            out.append(it.Text(cx0 + 52, y + 14, "Power", 20, style.PANEL_MUTED if card else muted))
+            lines = _wrap(loan_name(data, card), 24, w - 20, True) if card else ["empty"]
+            for j, line in enumerate(lines[:4]):
+                out.append(it.Text(cx0 + 10, y + 62 + j * 30, line, 24, style.PANEL_TEXT if card else muted,
+                                   bool(card)))
+        y += CARD_H + 10
+        deck = bank.get("deck_size") if isinstance(bank, Mapping) else None
+        note = "Braavos pays 1 less"
+        if isinstance(deck, int):
+            note = f"{deck} in the deck · " + note
+        out.append(it.Text(x0, y, note, 20, muted))
+        y += 40
+    else:
+        out.append(it.Text(x0, y, "no loan on offer", 24, muted))
+        y += 44
+    strength = dragon_strength(view, data)
+    if strength is not None:
+        y += 8
+        out.append(it.Text(x0, y, "Dragon strength", 30, ink, True))
+        y += 44
+        steps = range(0, 6)
+        cell = (x1 - x0) / len(steps)
+        for i in steps:
+            hot = i == strength
+            out.append(it.Box(x0 + i * cell + 2, y, x0 + (i + 1) * cell - 2, y + 40,
+                              style.HOUSE_COLOURS[TARGARYEN] if hot else style.BACKGROUND,
+                              style.WHITE if hot else style.PANEL_MUTED, 2, 6))
+            out.append(it.Text(x0 + (i + 0.5) * cell, y + 20, str(i), 24, style.WHITE if hot else muted, hot, "mm"))
+        y += 62
+    houses: Mapping[str, Mapping[str, Any]] = view.get("houses") or {}
+    if houses:
+        y += 8
+        out.append(it.Text(x0, y, "Victory", 30, ink, True))
+        target = f"{data.max_rounds} rounds · 7 castles · Targaryen: {loyalty_to_win(view, data)} loyalty tokens"
+        y += 42
+        out.append(it.Text(x0, y, target, 18, muted))
+        y += 32
+        ranked = sorted(houses, key=lambda h: (-victory_count(h, houses[h]), h))
+        for house in ranked:
+            h = houses[house]
+            colour = data.house_colours.get(house, style.NEUTRAL_FILL)
+            out.append(it.Chip(x0 + 16, y + 16, 14, colour))
+            name = h.get("name") or data.house_names.get(house, house)
+            if h.get("vassal"):
+                name += " (vassal)"
+            out.append(it.Text(x0 + 40, y + 2, name, 24, ink, house == TARGARYEN))
+            out.append(it.Text(x1, y + 2, victory_text(house, h, view, data), 24, ink, True, "ra"))
+            y += 36
+    on_board = sum(loyalty_of(st) for st in (view.get("areas") or {}).values())
+    y += 12
+    out.append(it.Text(x0, y, f"Loyalty tokens on the board: {on_board}", 24, ink))
+    return out

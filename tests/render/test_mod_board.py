@@ -1,0 +1,126 @@
+"""Mother of Dragons on the board image, from engine views of 7- and 8-house games: the map chosen from the view,
+Dragons, loyalty tokens, the Iron Bank's loan row, the Dragons' strength and the victory track with Targaryen's
+loyalty count, sea and vassal orders, and hidden orders staying hidden. Fields the engine may not expose yet
+(``loyalty``, ``iron_bank``, ``dragon_strength``, ``houses[h].loyalty``) are added to the views here: the renderer
+reads them when present and draws without them."""
+
+from __future__ import annotations
+
+import copy
+import io
+from typing import Any
+
+from PIL import Image
+
+from bot.render import build_layout, panel_fields, render, render_panel
+from bot.render import items as it
+from bot.render.layout import order_text
+from bot.render.panel import panel_items
+from bot.render.static import map_of, static, use_map
+from engine.agot import Game
+from engine.simulate import play
+from tests.render.overlap import collisions
+from tests.render.scenarios import at_planning, submit_orders
+
+
+def texts(layout: list[it.Item]) -> list[str]:
+    return [i.text for i in layout if isinstance(i, it.Text)]
+
+
+def with_mod_fields(view: dict[str, Any]) -> dict[str, Any]:
+    view = copy.deepcopy(view)
+    view["areas"]["kings-landing"]["loyalty"] = 1
+    view["areas"]["the-reach"]["loyalty"] = 2
+    view["iron_bank"] = {"loans": ["spymaster", None, "full-host"], "deck_size": 9}
+    view["dragon_strength"] = 2
+    view["houses"]["targaryen"]["loyalty"] = 3
+    view["houses"]["stark"]["loans"] = ["customs-officer"]
+    return view
+
+
+def test_the_map_follows_the_game() -> None:
+    for players, expected in ((6, "base"), (7, "7"), (8, "8")):
+        view = Game.new(players, 1).view(None)
+        assert map_of(view) == expected
+        image = Image.open(io.BytesIO(render(view)))
+        with use_map(expected):
+            assert image.size == (static().width, static().height)
+    assert Image.open(io.BytesIO(render(Game.new(8, 1).view(None)))).size == (1306, 3994)
+
+
+def test_set_up_dragons_and_arryn_are_drawn() -> None:
+    layout = build_layout(Game.new(8, 1).view(None))
+    dragons = [g for g in layout if isinstance(g, it.UnitGlyph) and g.kind == "dragon"]
+    assert {(g.area, g.house) for g in dragons} == {("norvos", "targaryen"), ("the-rhoyne", "targaryen")}
+    assert sum(g.count for g in dragons) == 3
+    arryn = [g for g in build_layout(Game.new(7, 1).view(None)) if isinstance(g, it.UnitGlyph) and g.house == "arryn"]
+    assert arryn and {g.area for g in arryn} <= {"the-eyrie", "the-vale-of-arryn", "the-fingers", "the-narrow-sea",
+                                                 "the-mountains-of-the-moon", "port-of-the-eyrie", "the-bite"}
+
+
+def test_loyalty_tokens_loans_dragons_and_the_victory_track() -> None:
+    view = with_mod_fields(Game.new(8, 1).view(None))
+    layout = build_layout(view)
+    tokens = {i.area: i.count for i in layout if isinstance(i, it.Loyalty)}
+    assert tokens == {"kings-landing": 1, "the-reach": 2}
+    shown = texts(layout)
+    assert {"Iron Bank", "Spymaster", "Full Host", "empty", "Dragon strength", "Victory", "3/7 loyalty"} <= set(shown)
+    assert "Loyalty tokens on the board: 3" in shown
+    strength = [i for i in layout if isinstance(i, it.Text) and i.bold and i.text == "2" and i.anchor == "mm"]
+    assert strength, "the Dragons' strength is marked on its track"
+    assert collisions(layout, "8") == []
+    panel = " ".join(i.text for i in panel_items(view)[0] if isinstance(i, it.Text))  # wrapped lines joined
+    for expected in ("Iron Bank: 7 Power Spymaster · 4 Power empty · 1 Power Full Host", "Dragon strength 2",
+                     "3/7 loyalty", "Loans: Customs Officer"):
+        assert expected in panel
+    fields = "\n".join(f"{n}: {v}" for n, v in panel_fields(view))
+    assert "Targaryen · 3/7 loyalty" in fields and "Iron Bank: 7 Power Spymaster" in fields
+    assert render_panel(view)[:4] == b"\x89PNG"
+
+
+def test_missing_mod_fields_still_draw() -> None:
+    """Without the optional fields: no loyalty token, 'no loan on offer', the round's printed dragon strength,
+    Targaryen's victory points as its count."""
+    view = Game.new(8, 1).view(None)
+    for st in view["areas"].values():
+        st.pop("loyalty", None)
+    view.pop("iron_bank", None)
+    view.pop("dragon_strength", None)
+    layout = build_layout(view)
+    assert not [i for i in layout if isinstance(i, it.Loyalty)]
+    shown = texts(layout)
+    assert "no loan on offer" in shown and "Dragon strength" in shown
+    assert any(t.endswith("/7 loyalty") for t in shown)
+    assert render(view)[:4] == b"\x89PNG"
+
+
+def test_sea_and_vassal_orders_read_on_their_tokens() -> None:
+    with use_map("8"):
+        data = static()
+        assert order_text(data, "IB") == ("IB", False)
+        assert order_text(data, "SM-1") == ("≈M-1", False)
+        assert order_text(data, "SS0") == ("≈S0", False)
+        assert order_text(data, "VRS+1") == ("RS+1", False)
+        assert order_text(data, "VDM+1") == ("DM+1", False)
+        assert order_text(data, "VD+3") == ("D+3", False)
+
+
+def test_hidden_orders_stay_hidden_on_the_8_house_board() -> None:
+    game, agent = at_planning(8, 4, 2)
+    houses = sorted(game.state.houses)
+    submit_orders(game, agent, houses[:4])
+    public = [i for i in build_layout(game.view(None)) if isinstance(i, it.OrderMark)]
+    assert public and all(m.face_down and m.text is None for m in public)
+    for house in houses[:4] + houses[4:5]:
+        for mark in (i for i in build_layout(game.view(house)) if isinstance(i, it.OrderMark)):
+            assert (mark.text is not None) == (mark.house == house), (house, mark)
+
+
+def test_random_7_and_8_house_games_render_without_overlap() -> None:
+    for players, seed in ((7, 31), (8, 32), (8, 33)):
+        result = play(players, seed, until_round=6)
+        assert result.game is not None
+        for viewer in (None, sorted(result.game.state.houses)[0]):
+            view = result.game.view(viewer)
+            assert collisions(build_layout(view), str(players)) == [], (players, seed)
+            assert render(view)[:4] == b"\x89PNG"
