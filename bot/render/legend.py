@@ -26,8 +26,7 @@ def legend() -> Image.Image:
         (garrison_sprite(style.NEUTRAL_FILL, "5"), "Neutral force"),
     ]
     if static().loyalty:  # the 8-house map: Targaryen's Dragons and loyalty tokens
-        entries[4:4] = [(unit_sprite("dragon", grey, False), "Dragon")]
-        entries.append((loyalty_sprite(2), "Loyalty tokens"))
+        entries += [(unit_sprite("dragon", grey, False), "Dragon"), (loyalty_sprite(2), "Loyalty tokens")]
     cols = 3
     rows = (len(entries) + 1 + cols - 1) // cols
     img = Image.new("RGB", (style.PANEL_W, 56 + rows * ROW), style.PANEL_BG)

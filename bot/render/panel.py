@@ -202,8 +202,11 @@ def _track(col: _Column, view: Mapping[str, Any], data: StaticData, key: str, ti
             col.items.append(it.Box(cx - cell / 2 + 2, col.y - 2, cx + cell / 2 - 2, col.y + 56, (250, 226, 140),
                                     style.STAR, 2, 8))
         col.items.append(it.Chip(cx, col.y + 15, 14, colour_of(data, house), str(i + 1)))
-        col.items.append(it.Text(cx, col.y + 34, data.house_names.get(house, human(house)), 17, TEXT,
-                                 house == holder, "ma"))
+        name = data.house_names.get(house, human(house))
+        size = 17  # smaller where 7 or 8 houses share the track
+        while size > 11 and font(size, house == holder).getlength(name) > cell - 4:
+            size -= 1
+        col.items.append(it.Text(cx, col.y + 34, name, size, TEXT, house == holder, "ma"))
     col.y += 64
 
 

@@ -6,7 +6,6 @@ reads them when present and draws without them."""
 
 from __future__ import annotations
 
-import copy
 import io
 from typing import Any
 
@@ -20,22 +19,11 @@ from bot.render.static import map_of, static, use_map
 from engine.agot import Game
 from engine.simulate import play
 from tests.render.overlap import collisions
-from tests.render.scenarios import at_planning, submit_orders
+from tests.render.scenarios import at_planning, submit_orders, with_mod_fields
 
 
 def texts(layout: list[it.Item]) -> list[str]:
     return [i.text for i in layout if isinstance(i, it.Text)]
-
-
-def with_mod_fields(view: dict[str, Any]) -> dict[str, Any]:
-    view = copy.deepcopy(view)
-    view["areas"]["kings-landing"]["loyalty"] = 1
-    view["areas"]["the-reach"]["loyalty"] = 2
-    view["iron_bank"] = {"loans": ["spymaster", None, "full-host"], "deck_size": 9}
-    view["dragon_strength"] = 2
-    view["houses"]["targaryen"]["loyalty"] = 3
-    view["houses"]["stark"]["loans"] = ["customs-officer"]
-    return view
 
 
 def test_the_map_follows_the_game() -> None:
