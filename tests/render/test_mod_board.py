@@ -7,7 +7,6 @@ reads them when present and draws without them."""
 from __future__ import annotations
 
 import io
-from typing import Any
 
 from PIL import Image
 
