@@ -25,6 +25,7 @@ from bot.render.static import StaticData
 TARGARYEN = "targaryen"
 CARD_H = 190
 GAP = 12
+ZOOM = 1.3
 
 
 def loyalty_of(st: Mapping[str, Any]) -> int:
@@ -94,6 +95,23 @@ def _wrap(text: str, size: int, width: float, bold: bool) -> list[str]:
     return wrap(text, size, width, bold)
 
 
+def _fitted(text: str, size: int, width: float) -> tuple[list[str], int]:
+    """``text`` wrapped to ``width`` in bold (also after a hyphen: ``Master-at-Arms``), the size lowered until no
+    word sticks out."""
+    from bot.render.fonts import font
+
+    while True:
+        lines = [line.replace("- ", "-") for line in _wrap(text.replace("-", "- "), size, width, True)]
+        if size <= 14 or all(font(size, True).getlength(line) <= width for line in lines):
+            return lines, size
+        size -= 2
+
+
+def z(v: float) -> int:
+    """A size in the box, scaled up to read at the preview (the box has room to spare)."""
+    return round(v * ZOOM)
+
+
 def info_items(view: Mapping[str, Any], data: StaticData) -> list[it.Item]:
     """The box beside Essos (8 houses): the Iron Bank, the Dragons, the victory track and the loyalty count."""
     if data.info is None:
@@ -102,66 +120,67 @@ def info_items(view: Mapping[str, Any], data: StaticData) -> list[it.Item]:
     ink, muted = style.HEADER_TEXT, (176, 180, 190)
     out: list[it.Item] = []
     y = y0
-    out.append(it.Text(x0, y, "Iron Bank", 34, ink, True))
-    y += 48
+    out.append(it.Text(x0, y, "Iron Bank", z(34), ink, True))
+    y += z(48)
     row = loan_row(view, data)
     bank = view.get("iron_bank") if isinstance(view.get("iron_bank"), Mapping) else {}
     if row:
         w = (x1 - x0 - GAP * (len(row) - 1)) / len(row)
         for i, (cost, card) in enumerate(row):
             cx0 = x0 + i * (w + GAP)
-            out.append(it.Box(cx0, y, cx0 + w, y + CARD_H, style.PANEL_BG if card else style.BACKGROUND,
+            out.append(it.Box(cx0, y, cx0 + w, y + z(CARD_H), style.PANEL_BG if card else style.BACKGROUND,
                               style.PANEL_RULE, 2, 10))
-            out.append(it.Chip(cx0 + 26, y + 26, 20, style.CROWN, str(cost)))
-            out.append(it.Text(cx0 + 52, y + 14, "Power", 20, style.PANEL_MUTED if card else muted))
-            lines = _wrap(loan_name(data, card), 24, w - 20, True) if card else ["empty"]
+            out.append(it.Chip(cx0 + z(26), y + z(26), z(20), style.CROWN, str(cost)))
+            out.append(it.Text(cx0 + z(52), y + z(14), "Power", z(20), style.PANEL_MUTED if card else muted))
+            lines, size = _fitted(loan_name(data, card), z(24), w - 16) if card else (["empty"], z(24))
             for j, line in enumerate(lines[:4]):
-                out.append(it.Text(cx0 + 10, y + 62 + j * 30, line, 24, style.PANEL_TEXT if card else muted,
-                                   bool(card)))
-        y += CARD_H + 10
+                out.append(it.Text(cx0 + 8, y + z(62) + j * (size + 6), line, size,
+                                   style.PANEL_TEXT if card else muted, bool(card)))
+        y += z(CARD_H) + 10
         deck = bank.get("deck_size") if isinstance(bank, Mapping) else None
         note = "Braavos pays 1 less"
         if isinstance(deck, int):
             note = f"{deck} in the deck · " + note
-        out.append(it.Text(x0, y, note, 20, muted))
-        y += 40
+        out.append(it.Text(x0, y, note, z(20), muted))
+        y += z(40)
     else:
-        out.append(it.Text(x0, y, "no loan on offer", 24, muted))
-        y += 44
+        out.append(it.Text(x0, y, "no loan on offer", z(24), muted))
+        y += z(44)
     strength = dragon_strength(view, data)
     if strength is not None:
         y += 8
-        out.append(it.Text(x0, y, "Dragon strength", 30, ink, True))
-        y += 44
+        out.append(it.Text(x0, y, "Dragon strength", z(30), ink, True))
+        y += z(44)
         steps = range(0, 6)
         cell = (x1 - x0) / len(steps)
         for i in steps:
             hot = i == strength
-            out.append(it.Box(x0 + i * cell + 2, y, x0 + (i + 1) * cell - 2, y + 40,
+            out.append(it.Box(x0 + i * cell + 2, y, x0 + (i + 1) * cell - 2, y + z(40),
                               style.HOUSE_COLOURS[TARGARYEN] if hot else style.BACKGROUND,
                               style.WHITE if hot else style.PANEL_MUTED, 2, 6))
-            out.append(it.Text(x0 + (i + 0.5) * cell, y + 20, str(i), 24, style.WHITE if hot else muted, hot, "mm"))
-        y += 62
+            out.append(it.Text(x0 + (i + 0.5) * cell, y + z(20), str(i), z(24), style.WHITE if hot else muted, hot,
+                               "mm"))
+        y += z(62)
     houses: Mapping[str, Mapping[str, Any]] = view.get("houses") or {}
     if houses:
         y += 8
-        out.append(it.Text(x0, y, "Victory", 30, ink, True))
-        target = f"{data.max_rounds} rounds · 7 castles · Targaryen: {loyalty_to_win(view, data)} loyalty tokens"
-        y += 42
-        out.append(it.Text(x0, y, target, 18, muted))
-        y += 32
+        out.append(it.Text(x0, y, "Victory", z(30), ink, True))
+        y += z(42)
+        target = f"7 castles win · Targaryen: {loyalty_to_win(view, data)} loyalty"
+        out.append(it.Text(x0, y, target, z(18), muted))
+        y += z(32)
         ranked = sorted(houses, key=lambda h: (-victory_count(h, houses[h]), h))
         for house in ranked:
             h = houses[house]
             colour = data.house_colours.get(house, style.NEUTRAL_FILL)
-            out.append(it.Chip(x0 + 16, y + 16, 14, colour))
+            out.append(it.Chip(x0 + z(16), y + z(16), z(14), colour))
             name = h.get("name") or data.house_names.get(house, house)
             if h.get("vassal"):
                 name += " (vassal)"
-            out.append(it.Text(x0 + 40, y + 2, name, 24, ink, house == TARGARYEN))
-            out.append(it.Text(x1, y + 2, victory_text(house, h, view, data), 24, ink, True, "ra"))
-            y += 36
+            out.append(it.Text(x0 + z(40), y + 2, name, z(24), ink, house == TARGARYEN))
+            out.append(it.Text(x1, y + 2, victory_text(house, h, view, data), z(24), ink, True, "ra"))
+            y += z(36)
     on_board = sum(loyalty_of(st) for st in (view.get("areas") or {}).values())
     y += 12
-    out.append(it.Text(x0, y, f"Loyalty tokens on the board: {on_board}", 24, ink))
+    out.append(it.Text(x0, y, f"Loyalty tokens on the board: {on_board}", z(24), ink))
     return out
