@@ -10,7 +10,7 @@ import io
 
 from PIL import Image
 
-from bot.render import build_layout, panel_fields, render, render_panel
+from bot.render import build_layout, panel_fields, render, render_changes, render_combat, render_panel
 from bot.render import items as it
 from bot.render.layout import order_text
 from bot.render.panel import panel_items
@@ -112,3 +112,18 @@ def test_random_7_and_8_house_games_render_without_overlap() -> None:
             view = result.game.view(viewer)
             assert collisions(build_layout(view), str(players)) == [], (players, seed)
             assert render(view)[:4] == b"\x89PNG"
+
+
+def test_8_house_images_stay_small_and_zoom_on_essos() -> None:
+    from tests.render.test_golden import load_view
+
+    view = load_view("mod8_revealed")
+    data = render(view)
+    assert len(data) < 1 << 20 and Image.open(io.BytesIO(data)).size == (1306, 3994)
+    view["notes"] = {"combat": {"area": "pentos", "attacker": "baratheon", "defender": "targaryen",
+                                "source": "bay-of-pentos", "units": ["knight"], "initial": {"baratheon": 2,
+                                                                                            "targaryen": 4}}}
+    combat = render_combat(view)
+    assert combat is not None and Image.open(io.BytesIO(combat)).width == 900
+    before = load_view("setup8")
+    assert render_changes(before, view)[:4] == b"\x89PNG"
