@@ -7,25 +7,37 @@ so a track change during the phase continues from the current position (A19).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
+from engine.agot.board import Board, OrderToken
 from engine.agot.combat import start_combat
 from engine.agot.frames import CyclingFrame as Frame
-from engine.agot.orders import describe
+from engine.agot.mod import dragons
+from engine.agot.orders import acts_as, describe
 from engine.agot.steps import WaitingStep, step
 from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
     from engine.agot.table import Table as Game
 
-RAIDABLE = ("raid", "support", "consolidate_power")
+RAIDABLE = ("raid", "support", "consolidate_power", "iron_bank")  # M11: an Iron Bank order too, no pillage
 
 
-def order_areas(game: Game, house: str, order_type: str) -> list[str]:
+def order_areas(game: Game, house: str, order_type: str, kept: Sequence[str] = ()) -> list[str]:
+    """The house's areas with an order usable as ``order_type`` (a vassal's Defense/Muster musters in a castle
+    area, M8), except those ``kept`` for their other use this step."""
     b = game.board
     return sorted(a for a, st in game.state.areas.items()
-                  if st.order and st.order.house == house and b.order_tokens[st.order.token].type == order_type)
+                  if st.order and st.order.house == house and a not in kept
+                  and usable(b, b.order_tokens[st.order.token], a, order_type))
+
+
+def usable(b: Board, token: OrderToken, area: str, order_type: str) -> bool:
+    if order_type == "consolidate_power" and token.type == "defense_muster":
+        return bool(b.areas[area].castle) and b.is_land(area)
+    return acts_as(token, order_type)
 
 
 class CyclingStep(WaitingStep):
@@ -39,7 +51,7 @@ class CyclingStep(WaitingStep):
         order = game.turn_order()
         for i in range(len(order)):
             idx = (frame["turn"] + i) % len(order)
-            if order_areas(game, order[idx], self.order_type):
+            if order_areas(game, order[idx], self.order_type, frame.get("kept", [])):
                 frame["turn"] = idx
                 game.pose(frame, [order[idx]])
                 return False
@@ -59,7 +71,7 @@ def raid_targets(game: Game, area: str) -> list[str]:
     order = s.areas[area].order
     assert order is not None
     token = b.order_tokens[order.token]
-    allowed = RAIDABLE + (("defense",) if token.special else ())
+    allowed = RAIDABLE + (("defense",) if token.special else ())  # a vassal's two-use orders: either use
     kind = b.kind(area)
     if kind == "port":
         candidates = [b.areas[area].port_sea]
@@ -70,7 +82,8 @@ def raid_targets(game: Game, area: str) -> list[str]:
     out = []
     for target in candidates:
         st = s.areas[target]  # type: ignore[index]
-        if st.order and st.order.house != order.house and b.order_tokens[st.order.token].type in allowed:
+        if st.order and st.order.house != order.house and \
+                any(acts_as(b.order_tokens[st.order.token], t) for t in allowed):
             out.append(target)
     return sorted(out)  # type: ignore[arg-type]
 
@@ -81,7 +94,7 @@ class RaidStep(CyclingStep):
 
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
         options: list[dict[str, Any]] = []
-        for area in order_areas(game, player, "raid"):
+        for area in order_areas(game, player, "raid", frame.get("kept", [])):
             options += [{"area": area, "target": t} for t in raid_targets(game, area)]
             options.append({"area": area, "target": None})
         if all(o["target"] is None for o in options):
@@ -96,6 +109,12 @@ class RaidStep(CyclingStep):
         s, b = game.state, game.board
         area, target = answer["area"], answer["target"]
         house = decision.player
+        self.next_turn(game, frame)
+        if target is None and b.order_tokens[s.areas[area].order.token].type == "raid_support":  # type: ignore[union-attr]
+            frame.setdefault("kept", []).append(area)  # M8: a vassal's Raid/Support stays as a Support
+            game.emit("raid", f"{game.house_name(house)} keeps its Raid/Support in {game.area_name(area)} as a "
+                      "Support order.", house=house, area=area, target=None)
+            return
         s.areas[area].order = None
         if target is None:
             game.emit("raid", f"{game.house_name(house)} removes its Raid in {game.area_name(area)} without effect.",
@@ -114,7 +133,6 @@ class RaidStep(CyclingStep):
                 s.houses[victim].power -= lost
                 text += f" Pillage: {game.house_name(house)} gains {gained}, {game.house_name(victim)} loses {lost}."
             game.emit("raid", text, house=house, area=area, target=target, removed=victim_order.token)
-        self.next_turn(game, frame)
 
 
 # --- marches ---------------------------------------------------------------------------------------
@@ -126,9 +144,13 @@ def march_info(game: Game, house: str, area: str) -> dict[str, Any]:
     units = [u.kind for u in s.areas[area].units if not u.routed]
     land = sorted(world.land_destinations(b, s, house, area)) if b.is_land(area) else []
     ships = sorted(world.ship_destinations(b, s, house, area)) if not b.is_land(area) else []
-    hostile = sorted(a for a in land + ships if world.is_hostile(b, s, a, house))
-    return {"units": units, "land_destinations": land, "ship_destinations": ships, "hostile": hostile,
+    flight = dragons.flight_destinations(b, s, area) if "dragon" in units else []
+    hostile = sorted(a for a in {*land, *ships, *flight} if world.is_hostile(b, s, a, house))
+    info = {"units": units, "land_destinations": land, "ship_destinations": ships, "hostile": hostile,
             "can_leave_power_token": _may_leave_token(game, house, area)}
+    if flight:
+        info["flight_destinations"] = flight  # M7: where Dragons alone may fly
+    return info
 
 
 def march_refusal(game: Game, house: str, kind: str, source: str, dest: str) -> str:
@@ -226,6 +248,8 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
                                     "(routed units cannot march).")
             free.remove(kind)
             legal = info["ship_destinations"] if kind == "ship" else info["land_destinations"]
+            if set(kinds) == {"dragon"}:  # M7, M12: Dragons moving alone fly to any land area
+                legal = info.get("flight_destinations", legal)
             if dest not in legal:
                 raise IllegalAnswer(f"A {kind.replace('_', ' ')} cannot march from {b.areas[source].name} "
                                     f"to {b.areas[dest].name}: {march_refusal(game, house, kind, source, dest)}.")
@@ -311,10 +335,10 @@ class ConsolidateStep(CyclingStep):
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
         b, s = game.board, game.state
         options: list[dict[str, Any]] = []
-        for area in order_areas(game, player, "consolidate_power"):
+        for area in order_areas(game, player, "consolidate_power", frame.get("kept", [])):
             options.append({"area": area, "muster": False})
             token = b.order_tokens[s.areas[area].order.token]  # type: ignore[union-attr]
-            if token.special and b.areas[area].castle and b.is_land(area):
+            if (token.special or token.type == "defense_muster") and b.areas[area].castle and b.is_land(area):
                 options.append({"area": area, "muster": True})
         if not any(o["muster"] for o in options):
             options = options[:1]  # the order of plain collections changes nothing: no question to ask
@@ -327,8 +351,13 @@ class ConsolidateStep(CyclingStep):
             raise IllegalAnswer("Pick one of your Consolidate Power orders.")
         s, b = game.state, game.board
         house, area = decision.player, answer["area"]
-        s.areas[area].order = None
         self.next_turn(game, frame)
+        if not answer["muster"] and b.order_tokens[s.areas[area].order.token].type == "defense_muster":  # type: ignore[union-attr]
+            frame.setdefault("kept", []).append(area)  # M8: a vassal's Defense/Muster that does not muster defends
+            game.emit("consolidate", f"{game.house_name(house)} keeps its Defense/Muster in {game.area_name(area)} "
+                      "as a Defense order.", house=house, area=area, muster=False, gained=0)
+            return
+        s.areas[area].order = None
         if answer["muster"]:
             game.emit("consolidate", f"{game.house_name(house)} musters in {game.area_name(area)} "
                       "(special Consolidate Power).", house=house, area=area, muster=True)

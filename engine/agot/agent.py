@@ -56,6 +56,8 @@ class RandomAgent:
         moves: dict[str, list[str]] = {}
         for kind in info["units"]:
             options = info["ship_destinations"] if kind == "ship" else info["land_destinations"]
+            if kind == "dragon":  # Mother of Dragons: a Dragon may fly where no other unit goes
+                options = info.get("flight_destinations", options)
             peaceful = [a for a in options if a not in info["hostile"]]
             if attack is not None and attack in options and self.chance(0.7):
                 dest = attack

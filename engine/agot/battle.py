@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import house_cards  # abilities refer back to this module only at call time
 from engine.agot.mod.dragons import dragon_strength
+from engine.agot.orders import acts_as
 from engine.core import Audience
 
 if TYPE_CHECKING:
@@ -211,7 +212,7 @@ class Combat:
                 continue
             st = self.s.areas[area]
             order = st.order
-            if order is None or order.house != owner or self.b.order_tokens[order.token].type != "support":
+            if order is None or order.house != owner or not acts_as(self.b.order_tokens[order.token], "support"):
                 continue
             if st.units and st.house == owner:
                 out.append(area)
@@ -248,7 +249,7 @@ class Combat:
         if house == self.attacker:
             return self.b.order_tokens[self.token].modifier
         order = self.s.areas[self.area].order
-        if order is None or order.house != house or self.b.order_tokens[order.token].type != "defense":
+        if order is None or order.house != house or not acts_as(self.b.order_tokens[order.token], "defense"):
             return 0
         bonus = self.b.order_tokens[order.token].modifier
         ability = self.ability(house)

@@ -124,7 +124,7 @@ class RankStep(WaitingStep):
             if len(group) == 1:
                 ranking.append(group[0])
                 continue
-            game.pose(frame, [game.state.iron_throne[0]])
+            game.pose(frame, [game.holder(game.state.iron_throne)])
             return False
         ranking += [h for h in self._rest(frame) if h not in ranking]
         _parent(game, frame)["ranking"] = list(ranking)

@@ -81,6 +81,7 @@ class Board:
         self.mod: dict[str, Any] = {}  # the expansion's own tables (engine.agot.mod.data), empty for the base game
         if setup:
             self._extend(setup)
+            self.mod["regains_garrison"] = sorted(a["id"] for a in raw["areas"] if a.get("regains_garrison"))
         self.home_of: dict[str, str] = {h: v["home"] for h, v in self.houses.items()}
         self.castle_areas: tuple[str, ...] = tuple(a for a, info in self.areas.items() if info.castle)
 

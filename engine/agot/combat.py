@@ -31,6 +31,7 @@ from engine.agot import combat_cards, retreat, world
 from engine.agot.battle import ATTACKER, DEFENDER, NOBODY, UNIT_NAMES, Combat, Question
 from engine.agot.frames import CombatFrame as Frame
 from engine.agot.house_cards import ABILITIES, discard, loras_moves_order, refill_if_empty
+from engine.agot.orders import acts_as
 from engine.agot.steps import WaitingStep, step
 from engine.core import Decision, IllegalAnswer, answers
 
@@ -143,7 +144,8 @@ def support_areas(c: Combat) -> dict[str, str]:
     for area in sorted(b.adjacent[c.area]):
         st = s.areas[area]
         order = st.order
-        if order is None or b.order_tokens[order.token].type != "support" or not st.units or st.house != order.house:
+        if order is None or not acts_as(b.order_tokens[order.token], "support") or not st.units or \
+                st.house != order.house:
             continue
         if b.is_port(area) and b.areas[area].port_sea != c.area:
             continue  # a port supports only its own sea

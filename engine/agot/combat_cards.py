@@ -120,7 +120,7 @@ def _tides_on(c: Combat) -> bool:
 
 def _blade_holder(c: Combat) -> str | None:
     """The Blade's holder, if he fights in this combat and the Blade is unused this round (9.31, A20)."""
-    holder = c.s.fiefdoms[0]
+    holder = c.game.holder(c.s.fiefdoms)
     return holder if holder in c.combatants() and not c.s.blade_used else None
 
 

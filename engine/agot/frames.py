@@ -28,6 +28,7 @@ class HouseByHouseFrame(StepFrame, total=False):
 
 class CyclingFrame(StepFrame, total=False):
     turn: int
+    kept: list[str]  # a vassal's two-use orders kept for their other use (Mother of Dragons, M8)
 
 
 class PlanningFrame(StepFrame, total=False):
@@ -60,6 +61,12 @@ class WesterosFrame(StepFrame, total=False):
     bidding: bool
     bids: dict[str, int]
     ranking: list[str]
+
+
+class WesterosIVFrame(StepFrame, total=False):
+    stage: str
+    card: str
+    queue: list[dict[str, Any]]  # the card's questions still to come (engine.agot.mod.westeros_iv)
 
 
 class WildlingFrame(StepFrame, total=False):
@@ -120,4 +127,5 @@ SHAPES: dict[str, type] = {
     "raids": CyclingFrame, "marches": CyclingFrame, "consolidate": CyclingFrame, "combat": CombatFrame,
     "mustering": HouseByHouseFrame, "reconcile": HouseByHouseFrame, "westeros": WesterosFrame,
     "clash": WesterosFrame, "bid": BiddingFrame, "rank": BiddingFrame, "wildling_attack": WildlingFrame,
+    "claim_vassals": CyclingFrame, "westeros_iv": WesterosIVFrame,  # Mother of Dragons (engine.agot.mod)
 }  # each step's frame shape

@@ -40,6 +40,7 @@ class Settings:
     tiebreak: str = "rb2"  # C3: "rb2" (strongholds, supply, power, throne) or "faq" (land areas, supply, throne)
     setup: str = ""  # "": the base game by player count; "7"/"8": a Mother of Dragons set-up (engine.agot.mod)
     vassals: tuple[str, ...] = ()  # houses of a Mother of Dragons set-up that no player holds (M8)
+    sea_orders: bool = False  # M10: sea orders in the 7-house set-up (the 8-house set-up always plays them)
 
     def validate(self) -> None:
         if self.tiebreak not in ("rb2", "faq"):
@@ -137,7 +138,16 @@ class Game(Table):
         """The decisions waiting for an answer (only ``player``'s if given), each with its public ``label`` and
         ``choices`` (docs/decisions.md); with ``submitted``, also the answered ones that may still change (a
         secret answer until the last answer of its reveal group is in), flagged ``submitted``."""
-        return [present(self, d) for d in self.raw_decisions(submitted, player)]
+        return [self._outward(present(self, d)) for d in self.raw_decisions(submitted, player)]
+
+    def _outward(self, decision: Decision) -> Decision:
+        """A vassal's decision as its commander receives it (M8): the commander answers, the prompt says for
+        whom, ``info["vassal"]`` names the vassal."""
+        if decision.player not in self.vassals():
+            return decision
+        vassal = decision.player
+        return replace(decision, player=self.answerer(vassal), info={**decision.info, "vassal": vassal},
+                       prompt=f"For your vassal {self.house_name(vassal)}: {decision.prompt}")
 
     def raw_decisions(self, submitted: bool = False, player: str | None = None) -> list[Decision]:
         """The open decisions as the steps pose them, without their presentation (cheaper)."""
@@ -146,10 +156,10 @@ class Game(Table):
         frame = self.state.stack[-1]
         handler = STEPS[frame["step"]]
         out = [handler.decision(self, frame, p, did) for p, did in frame.get("asked", {}).items()
-               if player in (None, p)]
+               if player in (None, self.answerer(p))]
         if submitted:
             out += [replace(handler.decision(self, frame, p, did), submitted=True)
-                    for p, did in frame.get("submitted", {}).items() if player in (None, p)]
+                    for p, did in frame.get("submitted", {}).items() if player in (None, self.answerer(p))]
         return out
 
     def _decision(self, decision_id: str) -> Decision | None:
@@ -167,7 +177,7 @@ class Game(Table):
         """The houses whose answer the game is waiting for (public)."""
         if self.over or not self.state.stack:
             return []
-        return sorted(self.state.stack[-1].get("asked", {}))
+        return sorted({self.answerer(p) for p in self.state.stack[-1].get("asked", {})})
 
     def submit(self, player: str, decision_id: str, answer: Any) -> list[Event]:
         """Apply one answer, or raise a typed error and change nothing.
@@ -181,8 +191,8 @@ class Game(Table):
         decision = self._decision(decision_id)
         if decision is None:
             raise StaleDecision("This prompt has expired: the game has moved on.")
-        if decision.player != player:
-            raise NotYourDecision(f"This decision belongs to {self.house_name(decision.player)}.")
+        if self.answerer(decision.player) != player:
+            raise NotYourDecision(f"This decision belongs to {self.house_name(self.answerer(decision.player))}.")
         # plain values first, then area names accepted wherever an area is answered
         answer = _listed(decision, normalize_areas(self.board, answers.normalized(answer)))
         snapshot = self.state.to_dict()
@@ -225,7 +235,8 @@ class Game(Table):
         """Who must decide what, publicly ({"house", "kind", "label"}), built once per open decision."""
         asked = self.state.stack[-1].get("asked", {}) if self.state.stack and not self.over else {}
         if any(did not in self._waiting for did in asked.values()):
-            self._waiting = {d.id: {"house": d.player, "kind": d.kind, "label": d.label}
+            self._waiting = {d.id: {"house": self.answerer(d.player), "kind": d.kind, "label": d.label,
+                                    **({"vassal": d.player} if d.player in self.vassals() else {})}
                              for d in (present(self, d, choices=False) for d in self.raw_decisions())}
         return [self._waiting[did] for did in asked.values()]
 

@@ -91,7 +91,8 @@ def register(card: str, window: str = "") -> Callable[[type[Ability]], type[Abil
 
 
 def sort_cards(b: Board, house: str, cards: list[str]) -> list[str]:
-    order = [c["id"] for c in b.house_cards[house]]
+    """Cards in their deck's printed order (a vassal's are the shared vassal deck's, M8)."""
+    order = list(b.card_by_id)
     return sorted(cards, key=order.index)
 
 

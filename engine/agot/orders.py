@@ -25,11 +25,22 @@ RESTRICTION_TYPES = {
 }
 
 
+# A vassal's two-use orders (Mother of Dragons, M8): the uses each one has.
+USES = {"raid_support": ("raid", "support"), "defense_muster": ("defense", "muster")}
+
+
+def acts_as(token: OrderToken, order_type: str) -> bool:
+    """Whether the token may be used as an order of ``order_type`` (a vassal's two-use order has two)."""
+    return token.type == order_type or order_type in USES.get(token.type, ())
+
+
 def is_restricted(token: OrderToken, restrictions: Iterable[str]) -> bool:
+    """A Westeros restriction forbids the tokens of its type, and a two-use vassal order if it forbids either
+    use (MP5)."""
     for r in restrictions:
         if r == "no-march-plus-one" and token.type == "march" and token.modifier == 1:
             return True
-        if RESTRICTION_TYPES.get(r) == token.type:
+        if r in RESTRICTION_TYPES and acts_as(token, RESTRICTION_TYPES[r]):
             return True
     return False
 

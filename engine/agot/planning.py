@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot.board import Board
 from engine.agot.frames import PlanningFrame as Frame
-from engine.agot.mod.orders import house_tokens
+from engine.agot.mod.orders import SEA_ONLY, house_tokens, placement_problem
 from engine.agot.notation import area_id, split_orders
 from engine.agot.orders import NOT_AN_ORDER, describe, is_restricted, notations, token_ids
 from engine.agot.state import Order
@@ -64,7 +64,10 @@ def max_placeable(game: Game, house: str, tokens: list[str] | None = None) -> in
     """How many orders the house can legally place: regular eligible + specials up to its stars (``tokens``:
     its eligible tokens, when already known)."""
     tokens = eligible_tokens(game, house, placed=[]) if tokens is None else tokens
-    regular = sum(1 for t in tokens if not game.board.order_tokens[t].special)
+    regular = sum(1 for t in tokens if not game.board.order_tokens[t].special and t not in SEA_ONLY)
+    if game.board.setup:  # sea orders only count as far as there are sea areas to hold them
+        seas = sum(1 for a in areas_needing_orders(game, house) if game.board.is_sea(a))
+        regular += min(seas, sum(1 for t in tokens if t in SEA_ONLY))
     special = sum(1 for t in tokens if game.board.order_tokens[t].special)
     return regular + min(special, special_limit(game, house))
 
@@ -78,7 +81,8 @@ def default_orders(game: Game, house: str, areas: list[str] | None = None,
     areas = areas_needing_orders(game, house) if areas is None else areas
     tokens = eligible_tokens(game, house, placed=[]) if tokens is None else tokens
     preference = ["D+1a", "D+1b", "CPa", "CPb", "D+2*", "CP*", "S0a", "S0b", "S+1*", "Ra", "Rb", "R*",
-                  "M-1", "M0", "M+1*"]
+                  "M-1", "M0", "M+1*",
+                  "VD+3", "VDM+1", "VRS+1", "VM0", "SS0", "SM-1"]  # a vassal's (M8), then the sea orders
     ordered = [t for t in preference if t in tokens]
     chosen: list[str] = []
     specials = 0
@@ -91,10 +95,13 @@ def default_orders(game: Game, house: str, areas: list[str] | None = None,
             specials += 1
         chosen.append(token)
     collect = [t for t in chosen if b.order_tokens[t].type == "consolidate_power"]
-    others = [t for t in chosen if t not in collect]
+    at_sea = [t for t in chosen if t in SEA_ONLY]
+    others = [t for t in chosen if t not in collect and t not in at_sea]
     lands = [a for a in areas if b.is_land(a)]
-    rest = [a for a in areas if a not in lands[:len(collect)]]
     placed = dict(zip(lands, collect))
+    seas = [a for a in areas if b.is_sea(a) and a not in placed]
+    placed.update(zip(seas, at_sea))
+    rest = [a for a in areas if a not in placed]
     placed.update(zip(rest, others + collect[len(lands):]))
     return placed
 
@@ -108,6 +115,13 @@ def place_token(game: Game, house: str, area: str, text: str, others: dict[str, 
     ids = token_ids(b, text)
     if not ids:
         return "", f"{answers.quote(text)} {NOT_AN_ORDER}"
+    if b.setup:
+        ids = [t for t in ids if t in house_tokens(game, house)]
+        if not ids:
+            return "", f"{answers.quote(text)} is not one of your order tokens"
+        problem = placement_problem(b, ids[0], area)
+        if problem:
+            return ids[0], problem
     token = b.order_tokens[ids[0]]
     if is_restricted(token, game.state.restrictions):
         return ids[0], f"{describe(token)} orders are forbidden this round"
@@ -244,7 +258,7 @@ class PlanningStep(WaitingStep):
             return self._assign(game, frame)
         if stage == "raven":
             frame["stage"] = "done"
-            holder = game.state.kings_court[0]
+            holder = game.holder(game.state.kings_court)
             if not game.state.raven_used:
                 game.pose(frame, [holder])
                 return False
@@ -256,7 +270,8 @@ class PlanningStep(WaitingStep):
         placed: dict[str, dict[str, str]] = frame.setdefault("placed", {})
         houses = [h for h in game.turn_order() if areas_needing_orders(game, h)]
         if "mode" not in frame:
-            short = any(max_placeable(game, h) < len(areas_needing_orders(game, h)) for h in houses)
+            short = any(max_placeable(game, h) < len(areas_needing_orders(game, h)) for h in houses
+                        if h not in game.vassals())  # MP6: a vassal's 4 orders rarely cover its areas
             frame["mode"] = "turn" if short else "together"
             if short:
                 game.emit("orders_in_turn", "A house is short of order tokens: orders are placed in turn order.")

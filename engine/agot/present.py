@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.agot.mod import vassals, westeros_iv
 from engine.agot.orders import describe
 from engine.agot.tracks import TRACK_NAMES
 from engine.agot.westeros import OPTION_NAMES
@@ -98,6 +99,9 @@ def _raid(x: Context) -> tuple[str, str]:
 
 def _raid_choice(x: Context, v: Any) -> Choice:
     if v["target"] is None:
+        order = x.game.state.areas[v["area"]].order
+        if order and x.game.board.order_tokens[order.token].type == "raid_support":
+            return f"Raid/Support in {x.area(v['area'])}: no raid", "Keep this order as a Support +1 order."
         return f"Raid in {x.area(v['area'])}: no effect", "Remove this Raid order without effect."
     victim = x.game.state.areas[v["target"]].order
     owner = x.house(victim.house if victim else None)
@@ -123,6 +127,11 @@ def _consolidate(x: Context) -> tuple[str, str]:
 def _consolidate_choice(x: Context, v: Any) -> Choice:
     from engine.agot.action import consolidate_yield
 
+    order = x.game.state.areas[v["area"]].order
+    if order and x.game.board.order_tokens[order.token].type == "defense_muster":
+        if v["muster"]:
+            return f"Muster in {x.area(v['area'])}", "Use this Defense/Muster order to muster here."
+        return f"Defend in {x.area(v['area'])}", "Keep this order as a Defense +1 order."
     if v["muster"]:
         return f"Muster in {x.area(v['area'])}", "Special Consolidate Power: muster in this castle instead."
     gain = consolidate_yield(x.game, x.decision.player, v["area"])
@@ -330,6 +339,11 @@ Chooser = Callable[[Context, Any], Choice]
 KINDS: dict[str, tuple[Labeller, Chooser | None, Any]] = {
     # kind: (label and purpose, one choice, the value that does nothing - see PASS below)
     "orders": (_orders, None, None),
+    "claim_vassal": (lambda x: vassals.claim_label(x.game), lambda x, v: vassals.claim_choice(x.game, v),
+                     vassals.PASS),  # Mother of Dragons (engine.agot.mod)
+    **{kind: (lambda x: westeros_iv.label(x.game, x.decision),
+              lambda x, v: westeros_iv.choice(x.game, x.decision, v),
+              {"iv_veto": False, "fire_made_flesh": {"action": "none"}}.get(kind)) for kind in westeros_iv.KINDS},
     "raven": (_raven, _raven_choice, {"action": "pass"}),
     "raven_peek": (_raven_peek, _peek_choice, None),
     "raid": (_raid, _raid_choice, None),
@@ -379,6 +393,7 @@ _NO_EFFECT = {
     "march": lambda v: not v["moves"],
     "robb": lambda v: v is None, "queen_of_thorns": lambda v: v is None, "renly": lambda v: v is None,
     "cersei": lambda v: v is None, "patchface": lambda v: v is None, "retake_one": lambda v: v is None,
+    "iv_area": lambda v: v is None, "iv_house": lambda v: v is None, "iv_move": lambda v: v is None,
 }
 
 

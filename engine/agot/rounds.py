@@ -33,6 +33,8 @@ class RoundStep(WaitingStep):
             if s.round == 1:  # later rounds begin with the Westeros phase
                 game.emit("round", "Round 1 begins.", round=1)
             game.push({"step": "planning"})
+            if game.vassals():  # M14: the vassals are claimed first
+                game.push({"step": "claim_vassals"})
         elif stage == "action":
             frame["next"] = "end"
             s.phase = "action"

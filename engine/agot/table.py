@@ -13,7 +13,7 @@ from typing import Any
 from engine.agot.board import Board, board
 from engine.agot.state import GameState
 from engine.core import Audience, Event, answers
-from engine.core.protocol import PUBLIC, SEALED
+from engine.core.protocol import PLAYER, PUBLIC, SEALED
 
 Frame = Any  # a step's frame on the stack (plain JSON): each phase module types its own (``engine.agot.frames``)
 
@@ -29,6 +29,8 @@ class Table:
         """Record an event. A sealed one is kept in the state (never returned by ``submit``) until its reveal
         group is released; a house's new sealed event in a group replaces its earlier one."""
         audience = audience or Audience.public()
+        if audience.kind == PLAYER and audience.who in self.vassals():  # M8: the commander learns it
+            audience = Audience.player(self.answerer(audience.who))
         if audience.kind == PUBLIC:
             self.state.event_seq += 1  # only public events move the count: hidden ones leave no gap
         event = Event(kind, audience, text, data, 0 if audience.kind == SEALED else self.state.event_seq)
@@ -63,6 +65,23 @@ class Table:
 
     def turn_order(self) -> list[str]:
         return list(self.state.iron_throne)
+
+    def vassals(self) -> tuple[str, ...]:
+        """The houses no player holds (Mother of Dragons, M8); none in the base game."""
+        return tuple(self.state.settings.get("vassals") or ())
+
+    def answerer(self, house: str) -> str:
+        """Who answers for ``house``: the house itself, or a vassal's commander (M8; before any claim, the first
+        player on the Iron Throne track)."""
+        if house not in self.vassals():
+            return house
+        chosen = self.state.mod.get("commanders", {}).get(house)
+        return chosen or self.holder(self.state.iron_throne)
+
+    def holder(self, track: Sequence[str]) -> str:
+        """The holder of a track's Dominance token: its first house held by a player (M8: never a vassal)."""
+        vassals = self.vassals()
+        return next(h for h in track if h not in vassals)
 
     def house_name(self, house: str) -> str:
         return self.board.houses[house]["name"]

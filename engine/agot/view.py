@@ -23,6 +23,8 @@ PRIVATE (the player only):
   tokens; the player's open decisions with their options (and those answered that may still change,
   flagged ``submitted``); the wildling card seen
   with the Raven while it stays on top.
+MOTHER OF DRAGONS: ``view["mod"]``, public, in the expansion's games only (its fields: engine.agot.mod.view);
+  a vassal's decisions and private facts are its commander's (see PRIVATE).
 HIDDEN (nobody):
   other players' orders before the reveal and their unused tokens, bids before the
   reveal, a house card being chosen (also one chosen again after Tyrion), a Tides of
@@ -33,6 +35,8 @@ HIDDEN (nobody):
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from engine.agot.mod import view as mod_view
 
 if TYPE_CHECKING:
     from engine.agot.table import Table as Game
@@ -55,8 +59,8 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
         "step": frame.get("step"),
         "tracks": {"iron_throne": list(s.iron_throne), "fiefdoms": list(s.fiefdoms),
                    "kings_court": list(s.kings_court)},
-        "dominance": {"iron_throne": s.iron_throne[0], "valyrian_steel_blade": s.fiefdoms[0],
-                      "messenger_raven": s.kings_court[0]},
+        "dominance": {"iron_throne": game.holder(s.iron_throne), "valyrian_steel_blade": game.holder(s.fiefdoms),
+                      "messenger_raven": game.holder(s.kings_court)},
         "blade_used": s.blade_used,
         "raven_used": s.raven_used,
         "wildling_threat": s.wildling_threat,
@@ -123,11 +127,13 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
     for house, orders in placed.items():
         for area in orders:
             face_down: dict[str, Any] = {"house": house, "face_down": True}
-            if house == player:
+            if game.answerer(house) == player:  # a vassal's commander sees what its owner would (M8)
                 face_down["token"] = orders[area]
             areas[area]["order"] = face_down
     view["areas"] = areas
-    view["waiting_for"] = sorted({w["house"] for w in waiting})
+    if b.setup:
+        view["mod"] = mod_view.public(game)  # Mother of Dragons: engine.agot.mod.view lists its fields
+    view["waiting_for"] = sorted({w["house"] for w in waiting})  # a vassal's entry names its commander
     view["waiting"] = [dict(w) for w in waiting]
     if player is not None:
         from engine.agot.planning import unused_tokens

@@ -182,6 +182,8 @@ class WesterosStep(WaitingStep):
             deck = frame["next"]
             if deck >= len(DECKS):
                 game.pop(frame)
+                if "deck_iv" in s.mod:  # Mother of Dragons: deck IV follows decks I-III (M6)
+                    game.push({"step": "westeros_iv"})
                 return True
             frame["next"], frame["resolving"] = deck + 1, deck
             resolve_card(game, frame, deck, s.westeros_revealed[deck])

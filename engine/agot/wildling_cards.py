@@ -132,8 +132,8 @@ class RaidChoice(TaskHandler):
         if len(tracks) == 1:
             drop_two(game, house, tracks[0])
         else:  # 6.3: the Iron Throne holder settles the tie between tracks
-            frame["tasks"].insert(0, {"kind": "raid_track", "house": game.state.iron_throne[0], "target": house,
-                                      "tracks": tracks})
+            holder = game.holder(game.state.iron_throne)
+            frame["tasks"].insert(0, {"kind": "raid_track", "house": holder, "target": house, "tracks": tracks})
 
 
 @task("raid_track")

@@ -72,6 +72,8 @@ def power_on_board(s: GameState, house: str) -> int:
 
 def gain_power(b: Board, s: GameState, house: str, amount: int) -> int:
     """Give Power from the pool, never beyond the 20-token limit (18.3). Returns what was gained."""
+    if house in (s.settings.get("vassals") or ()):
+        return 0  # M8: a vassal holds no Power
     room = b.tables["power_token_limit"] - s.houses[house].power - power_on_board(s, house)
     gained = max(0, min(amount, room))
     s.houses[house].power += gained

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.agot.board import Board, board
+from engine.agot.mod import westeros_iv
 
 if TYPE_CHECKING:
     from engine.agot.table import Table
@@ -71,5 +72,11 @@ def place(table: Table) -> None:
     for house in vassals:
         s.houses[house].supply = setup["vassal_supply"]
     s.mod = {"commanders": {}, "loyalty": dict(setup["loyalty_tokens"]), "loyalty_gained": 0, "dragon_box": 0}
+    if vassals:  # M8: the vassals share one House card deck
+        deck = [c["id"] for c in b.house_cards["vassal"]]
+        s.mod["vassal_cards"] = {"hand": deck, "discard": []}
+        for house in vassals:
+            s.houses[house].hand = list(deck)
     if TARGARYEN not in s.houses:
         del s.mod["loyalty"], s.mod["loyalty_gained"], s.mod["dragon_box"]
+    westeros_iv.deal(table)
