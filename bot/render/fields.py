@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.render.header import phase_name
-from bot.render.mod import loan_name
+from bot.render.mod import house_title, loan_name, loans_of
 from bot.render.panel import (
     TRACKS,
     _cards,
@@ -70,9 +70,10 @@ def panel_fields(view: Mapping[str, Any]) -> list[tuple[str, str]]:
                 "Hand: " + _cards(data, h.get("hand") or [])]
         if h.get("discard"):
             text.append("Discard: " + _cards(data, h["discard"]))
-        if h.get("loans"):
-            text.append("Loans: " + ", ".join(loan_name(data, str(c)) for c in h["loans"]))
-        title = f"{h.get('name') or name(house)}" + (" (vassal)" if h.get("vassal") else "")
+        loans = loans_of(view, house)
+        if loans:
+            text.append("Loans: " + ", ".join(loan_name(data, c) for c in loans))
+        title = house_title(view, house, h.get("name") or name(house))
         title += f" · {victory_label(view, data, house, h) or '? castles'}"
         out.append((title, "\n".join(text)))
     revealed = view.get("westeros_revealed") or []

@@ -15,7 +15,7 @@ from typing import Any, TypeGuard
 from bot.render import items as it
 from bot.render import style
 from bot.render.base import places
-from bot.render.mod import info_items, loyalty_items
+from bot.render.mod import area_loyalty, info_items, loyalty_items
 from bot.render.places import Places
 from bot.render.static import AreaGeo, StaticData, for_view, map_of, static, use_map
 
@@ -106,13 +106,14 @@ def map_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> 
     out += [it.Blocked(a) for a, st in areas.items() if st.get("blocked") and a in data.areas]
     out += _highlight_outlines(hl, data)
     out += _highlight_arrows(hl, data)
+    loyalty = area_loyalty(view) if data.loyalty else {}
     for area_id, st in areas.items():
         geo = data.areas.get(area_id)
         if geo is None:
             continue
         slots = where[area_id]
         out += _tokens(geo, slots, st, data)
-        out += loyalty_items(area_id, slots, st)
+        out += loyalty_items(area_id, slots, loyalty.get(area_id, 0))
         out += _units(area_id, slots, st, hl, data)
         order = st.get("order")
         if order:

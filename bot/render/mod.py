@@ -1,15 +1,13 @@
 """Mother of Dragons on the board: loyalty tokens in their areas, and on the 8-house map the box beside Essos with
 the Iron Bank's loan row, the dragons' strength and the victory track (Targaryen counts loyalty tokens).
 
-Pure layout like ``bot.render.layout`` (view -> items), reading only these public view fields, each optional so
-that a view without them still draws:
-
-- ``areas[a]["loyalty"]``: loyalty tokens in the area (``loyalty_tokens`` is read too);
-- ``iron_bank``: ``{"loans": [id or None, ...]}`` newest slot first, optional ``costs`` and ``deck_size``;
-- ``dragon_strength``: the Dragons' strength now (else the printed strength of the round);
-- ``houses[h]``: ``loyalty`` (Targaryen's victory count, else its ``victory_points``), ``vassal`` (a house no player
-  holds), ``loans`` (cards bought);
-- ``loyalty_to_win`` (else ``settings["loyalty_to_win"]``, else the printed 7).
+Pure layout like ``bot.render.layout`` (view -> items), reading only public view fields, each optional so that a
+view without them still draws. The engine's ``view["mod"]`` (``engine.agot.mod.view``): ``setup``, ``vassals``,
+``commanders`` ({vassal: house}), ``loyalty`` ({area: tokens}), ``loyalty_gained`` (Targaryen's victory count),
+``loyalty_to_win``, ``dragon_strength``, ``westeros_iv_revealed``. Not in the engine yet, read when present:
+``mod["iron_bank"]`` (or ``view["iron_bank"]``): ``{"loans": [id or None, ...]}`` newest slot first, optional
+``costs`` and ``deck_size``; the loans a house bought, ``houses[h]["loans"]`` (or ``mod["loans"][h]``). Without
+``dragon_strength`` the round's printed strength is shown, without ``loyalty_gained`` Targaryen's victory points.
 """
 
 from __future__ import annotations
@@ -28,41 +26,67 @@ GAP = 12
 ZOOM = 1.3
 
 
-def loyalty_of(st: Mapping[str, Any]) -> int:
-    raw = st.get("loyalty", st.get("loyalty_tokens"))
+def mod_of(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The view's Mother of Dragons part ({} in a base game)."""
+    found = view.get("mod")
+    return found if isinstance(found, Mapping) else {}
+
+
+def _count(raw: Any) -> int:
     return raw if isinstance(raw, int) and raw > 0 else 0
 
 
-def loyalty_items(area: str, where: Places, st: Mapping[str, Any]) -> list[it.Item]:
-    count = loyalty_of(st)
+def area_loyalty(view: Mapping[str, Any]) -> dict[str, int]:
+    """Loyalty tokens per area: ``mod["loyalty"]``, else each area's ``loyalty`` key."""
+    found = mod_of(view).get("loyalty")
+    if isinstance(found, Mapping):
+        return {str(a): n for a, raw in found.items() if (n := _count(raw))}
+    areas: Mapping[str, Mapping[str, Any]] = view.get("areas") or {}
+    return {a: n for a, st in areas.items() if (n := _count(st.get("loyalty")))}
+
+
+def loyalty_items(area: str, where: Places, count: int) -> list[it.Item]:
     if not count or where.loyalty is None:
         return []
     return [it.Loyalty(area, count, *where.loyalty)]
 
 
 def loyalty_to_win(view: Mapping[str, Any], data: StaticData) -> int:
-    for raw in (view.get("loyalty_to_win"), (view.get("settings") or {}).get("loyalty_to_win")):
-        if isinstance(raw, int) and raw > 0:
-            return raw
-    return data.loyalty_to_win
+    raw = mod_of(view).get("loyalty_to_win")
+    return raw if isinstance(raw, int) and raw > 0 else data.loyalty_to_win
 
 
-def victory_count(house: str, h: Mapping[str, Any]) -> int:
+def is_vassal(view: Mapping[str, Any], house: str) -> bool:
+    return house in (mod_of(view).get("vassals") or ()) or bool(((view.get("houses") or {}).get(house) or {})
+                                                                .get("vassal"))
+
+
+def house_title(view: Mapping[str, Any], house: str, name: str) -> str:
+    """``Tyrell`` or, for a vassal, ``Tyrell (vassal of Stark)`` (``(vassal)`` before it is claimed)."""
+    if not is_vassal(view, house):
+        return name
+    commander = (mod_of(view).get("commanders") or {}).get(house)
+    from bot.render.panel import human
+
+    return f"{name} (vassal of {human(commander)})" if commander else f"{name} (vassal)"
+
+
+def victory_count(view: Mapping[str, Any], house: str, h: Mapping[str, Any]) -> int:
     """Castles and strongholds held, or for Targaryen the loyalty tokens gained."""
-    raw = h.get("loyalty") if house == TARGARYEN else None
+    raw = mod_of(view).get("loyalty_gained") if house == TARGARYEN else None
     raw = raw if isinstance(raw, int) else h.get("victory_points")
     return raw if isinstance(raw, int) else 0
 
 
 def victory_text(house: str, h: Mapping[str, Any], view: Mapping[str, Any], data: StaticData) -> str:
-    n = victory_count(house, h)
+    n = victory_count(view, house, h)
     if house == TARGARYEN and data.loyalty_to_win:
         return f"{n}/{loyalty_to_win(view, data)} loyalty"
     return f"{n} castle{'s' if n != 1 else ''}"
 
 
 def dragon_strength(view: Mapping[str, Any], data: StaticData) -> int | None:
-    raw = view.get("dragon_strength")
+    raw = mod_of(view).get("dragon_strength")
     if isinstance(raw, int):
         return raw
     rnd = view.get("round")
@@ -71,10 +95,15 @@ def dragon_strength(view: Mapping[str, Any], data: StaticData) -> int | None:
     return data.dragon_strength[min(rnd, len(data.dragon_strength)) - 1]
 
 
+def iron_bank(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    bank = mod_of(view).get("iron_bank", view.get("iron_bank"))
+    return bank if isinstance(bank, Mapping) else None
+
+
 def loan_row(view: Mapping[str, Any], data: StaticData) -> list[tuple[int, str | None]]:
     """(cost, loan card id or None) per slot, newest first; [] when the view has no Iron Bank."""
-    bank = view.get("iron_bank")
-    if not isinstance(bank, Mapping):
+    bank = iron_bank(view)
+    if bank is None:
         return []
     loans: Sequence[Any] = bank.get("loans") or []
     costs: Sequence[Any] = bank.get("costs") or data.loan_costs
@@ -83,6 +112,14 @@ def loan_row(view: Mapping[str, Any], data: StaticData) -> list[tuple[int, str |
         card = loans[i] if i < len(loans) else None
         out.append((int(cost), card if isinstance(card, str) else None))
     return out
+
+
+def loans_of(view: Mapping[str, Any], house: str) -> list[str]:
+    """The loan cards a house bought."""
+    found = ((view.get("houses") or {}).get(house) or {}).get("loans")
+    if found is None:
+        found = (mod_of(view).get("loans") or {}).get(house)
+    return [str(c) for c in found or []]
 
 
 def loan_name(data: StaticData, card: str) -> str:
@@ -123,7 +160,7 @@ def info_items(view: Mapping[str, Any], data: StaticData) -> list[it.Item]:
     out.append(it.Text(x0, y, "Iron Bank", z(34), ink, True))
     y += z(48)
     row = loan_row(view, data)
-    bank = view.get("iron_bank") if isinstance(view.get("iron_bank"), Mapping) else {}
+    bank = iron_bank(view) or {}
     if row:
         w = (x1 - x0 - GAP * (len(row) - 1)) / len(row)
         for i, (cost, card) in enumerate(row):
@@ -137,7 +174,7 @@ def info_items(view: Mapping[str, Any], data: StaticData) -> list[it.Item]:
                 out.append(it.Text(cx0 + 8, y + z(62) + j * (size + 6), line, size,
                                    style.PANEL_TEXT if card else muted, bool(card)))
         y += z(CARD_H) + 10
-        deck = bank.get("deck_size") if isinstance(bank, Mapping) else None
+        deck = bank.get("deck_size")
         note = "Braavos pays 1 less"
         if isinstance(deck, int):
             note = f"{deck} in the deck · " + note
@@ -169,18 +206,18 @@ def info_items(view: Mapping[str, Any], data: StaticData) -> list[it.Item]:
         target = f"7 castles win · Targaryen: {loyalty_to_win(view, data)} loyalty"
         out.append(it.Text(x0, y, target, z(18), muted))
         y += z(32)
-        ranked = sorted(houses, key=lambda h: (-victory_count(h, houses[h]), h))
+        ranked = sorted(houses, key=lambda h: (-victory_count(view, h, houses[h]), h))
         for house in ranked:
             h = houses[house]
             colour = data.house_colours.get(house, style.NEUTRAL_FILL)
             out.append(it.Chip(x0 + z(16), y + z(16), z(14), colour))
             name = h.get("name") or data.house_names.get(house, house)
-            if h.get("vassal"):
+            if is_vassal(view, house):
                 name += " (vassal)"
             out.append(it.Text(x0 + z(40), y + 2, name, z(24), ink, house == TARGARYEN))
             out.append(it.Text(x1, y + 2, victory_text(house, h, view, data), z(24), ink, True, "ra"))
             y += z(36)
-    on_board = sum(loyalty_of(st) for st in (view.get("areas") or {}).values())
+    on_board = sum(area_loyalty(view).values())
     y += 12
     out.append(it.Text(x0, y, f"Loyalty tokens on the board: {on_board}", z(24), ink))
     return out

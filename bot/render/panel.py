@@ -13,7 +13,7 @@ from bot.render import items as it
 from bot.render import style
 from bot.render.fonts import font
 from bot.render.layout import Highlights, colour_of
-from bot.render.mod import dragon_strength, loan_name, loan_row, victory_text
+from bot.render.mod import dragon_strength, house_title, loan_name, loan_row, loans_of, mod_of, victory_text
 from bot.render.static import StaticData, for_view, static
 
 PAD = 16
@@ -40,7 +40,7 @@ def victory_label(view: Mapping[str, Any], data: StaticData, house: str, h: Mapp
 
 
 def mod_lines(view: Mapping[str, Any], data: StaticData) -> list[str]:
-    """The Iron Bank's loan row and the Dragons' strength, when the game has them."""
+    """The Iron Bank's loan row, the Dragons' strength and the last deck IV card, when the game has them."""
     out = []
     row = loan_row(view, data)
     if row:
@@ -49,6 +49,9 @@ def mod_lines(view: Mapping[str, Any], data: StaticData) -> list[str]:
     strength = dragon_strength(view, data)
     if strength is not None and "targaryen" in (view.get("houses") or {}):
         out.append(f"Dragon strength {strength}")
+    card = mod_of(view).get("westeros_iv_revealed")
+    if card:
+        out.append(f"Westeros IV: {human(card)}")
     return out
 
 
@@ -251,9 +254,7 @@ def _house(col: _Column, view: Mapping[str, Any], data: StaticData, house: str, 
     colour = colour_of(data, house)
     top = col.y
     col.items.append(it.Box(X0, top, X0 + 10, top + 30, colour, style.INK, 1))
-    name = h.get("name") or data.house_names.get(house, human(house))
-    if h.get("vassal"):
-        name += " (vassal)"
+    name = house_title(view, house, h.get("name") or data.house_names.get(house, human(house)))
     col.items.append(it.Text(X0 + 18, top, name, 26, TEXT, True))
     if role:  # this house fights in the highlighted combat
         x = X0 + 30 + font(26, True).getlength(name)
@@ -279,8 +280,9 @@ def _house(col: _Column, view: Mapping[str, Any], data: StaticData, house: str, 
     discard = h.get("discard") or []
     if discard:
         col.wrapped("Discard: " + _cards(data, discard), 19, MUTED, indent=14)
-    if h.get("loans"):
-        col.wrapped("Loans: " + ", ".join(loan_name(data, str(c)) for c in h["loans"]), 19, indent=14)
+    loans = loans_of(view, house)
+    if loans:
+        col.wrapped("Loans: " + ", ".join(loan_name(data, c) for c in loans), 19, indent=14)
     col.y += 8
 
 

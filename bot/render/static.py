@@ -294,9 +294,9 @@ def static() -> StaticData:
 
 
 def map_of(view: Mapping[str, Any]) -> str:
-    """The map a view is drawn on: its ``map`` key when it names one, else its areas (Essos: 8 houses; The Bite:
-    the 7-house board), else the base map."""
-    named = view.get("map")
+    """The map a view is drawn on: its ``map`` key or its Mother of Dragons set-up (``mod["setup"]``) when it
+    names one, else its areas (Essos: 8 houses; The Bite: the 7-house board), else the base map."""
+    named = view.get("map", (view.get("mod") or {}).get("setup"))
     if isinstance(named, str) and named in MAPS:
         return named
     areas = view.get("areas") or {}

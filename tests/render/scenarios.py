@@ -64,14 +64,14 @@ def submit_orders(game: Game, agent: RandomAgent, houses: Iterable[str]) -> None
 
 
 def with_mod_fields(view: dict[str, Any]) -> dict[str, Any]:
-    """An 8-house view with the Mother of Dragons fields the renderer reads when the engine gives them (loyalty
-    tokens, the Iron Bank's loan row, the Dragons' strength, Targaryen's loyalty count, a loan bought)."""
+    """An 8-house view with Mother of Dragons facts set (loyalty tokens, Targaryen's loyalty count, the Dragons'
+    strength) and the fields the engine does not give yet (the Iron Bank's loan row, a loan bought)."""
     view = copy.deepcopy(view)
-    view["areas"]["kings-landing"]["loyalty"] = 1
-    view["areas"]["the-reach"]["loyalty"] = 2
-    view["iron_bank"] = {"loans": ["spymaster", None, "full-host"], "deck_size": 9}
-    view["dragon_strength"] = 2
-    view["houses"]["targaryen"]["loyalty"] = 3
+    mod = view.setdefault("mod", {})
+    mod["loyalty"] = {"kings-landing": 1, "the-reach": 2}
+    mod["loyalty_gained"] = 3
+    mod["dragon_strength"] = 2
+    mod["iron_bank"] = {"loans": ["spymaster", None, "full-host"], "deck_size": 9}
     view["houses"]["stark"]["loans"] = ["customs-officer"]
     return view
 

@@ -15,7 +15,7 @@ from bot.render import items as it
 from bot.render.layout import order_text
 from bot.render.panel import panel_items
 from bot.render.static import map_of, static, use_map
-from engine.agot import Game
+from engine.agot import Game, Settings
 from engine.simulate import play
 from tests.render.overlap import collisions
 from tests.render.scenarios import at_planning, submit_orders, with_mod_fields
@@ -67,19 +67,32 @@ def test_loyalty_tokens_loans_dragons_and_the_victory_track() -> None:
 
 
 def test_missing_mod_fields_still_draw() -> None:
-    """Without the optional fields: no loyalty token, 'no loan on offer', the round's printed dragon strength,
-    Targaryen's victory points as its count."""
+    """Without the view's Mother of Dragons part: no loyalty token, 'no loan on offer', the round's printed
+    dragon strength, Targaryen's victory points as its count."""
     view = Game.new(8, 1).view(None)
-    for st in view["areas"].values():
-        st.pop("loyalty", None)
-    view.pop("iron_bank", None)
-    view.pop("dragon_strength", None)
+    view.pop("mod", None)
+    assert map_of(view) == "8"
     layout = build_layout(view)
     assert not [i for i in layout if isinstance(i, it.Loyalty)]
     shown = texts(layout)
     assert "no loan on offer" in shown and "Dragon strength" in shown
     assert any(t.endswith("/7 loyalty") for t in shown)
     assert render(view)[:4] == b"\x89PNG"
+
+
+def test_the_engine_s_own_mod_fields_are_drawn() -> None:
+    """The 8-house set-up's loyalty token in King's Landing (engine view["mod"]), and vassals named as such."""
+    layout = build_layout(Game.new(8, 1).view(None))
+    assert {i.area: i.count for i in layout if isinstance(i, it.Loyalty)} == {"kings-landing": 1}
+    assert "Loyalty tokens on the board: 1" in texts(layout) and "0/7 loyalty" in texts(layout)
+    view = Game.new(5, 1, Settings(setup="8")).view(None)
+    vassals = view["mod"]["vassals"]
+    assert len(vassals) == 3
+    titles = [n for n, _ in panel_fields(view)]
+    for house in vassals:
+        assert any(t.startswith(f"{view['houses'][house]['name']} (vassal") for t in titles), titles
+    shown = texts(build_layout(view))
+    assert sum("(vassal)" in t for t in shown) == 3
 
 
 def test_sea_and_vassal_orders_read_on_their_tokens() -> None:
