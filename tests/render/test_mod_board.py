@@ -10,15 +10,15 @@ import io
 
 from PIL import Image
 
-from bot.render import build_layout, panel_fields, render, render_changes, render_combat, render_panel
+from bot.render import Highlights, build_layout, panel_fields, render, render_changes, render_combat, render_panel
 from bot.render import items as it
 from bot.render.layout import order_text
 from bot.render.panel import panel_items
 from bot.render.static import map_of, static, use_map
 from engine.agot import Game, Settings
-from engine.simulate import play
 from tests.render.overlap import collisions
 from tests.render.scenarios import at_planning, submit_orders, with_mod_fields
+from tests.render.test_random_games import collect
 
 
 def texts(layout: list[it.Item]) -> list[str]:
@@ -118,13 +118,20 @@ def test_hidden_orders_stay_hidden_on_the_8_house_board() -> None:
 
 
 def test_random_7_and_8_house_games_render_without_overlap() -> None:
-    for players, seed in ((7, 31), (8, 32), (8, 33)):
-        result = play(players, seed, until_round=6)
-        assert result.game is not None
-        for viewer in (None, sorted(result.game.state.houses)[0]):
-            view = result.game.view(viewer)
-            assert collisions(build_layout(view), str(players)) == [], (players, seed)
-            assert render(view)[:4] == b"\x89PNG"
+    """Whole random games (7 and 8 players, 5 players on the 8-house set-up with vassals): every sampled view,
+    public and private, laid out without overlap with its panel and fields; every 10th drawn."""
+    laid_out = 0
+    for players, seed, setup in ((7, 31, ""), (8, 32, "8"), (8, 33, ""), (5, 34, "8")):
+        for _, view in collect(players, seed, Settings(setup=setup)):
+            map_id = map_of(view)
+            assert map_id == ("7" if players == 7 else "8")
+            assert collisions(build_layout(view, Highlights.from_view(view)), map_id) == [], (players, seed)
+            panel_items(view)
+            assert panel_fields(view)
+            if laid_out % 10 == 0:
+                assert render(view)[:4] == b"\x89PNG"
+            laid_out += 1
+    assert laid_out > 150
 
 
 def test_8_house_images_stay_small_and_zoom_on_essos() -> None:
