@@ -2,7 +2,8 @@
 
 Pure: no Pillow drawing, no I/O beyond the cached static data. It reads only the view's whitelisted fields, and
 it decides what an order token shows: its text only when the order is revealed, or when it is the viewer's own
-face-down order in that viewer's private view. A face-down token of anyone else is drawn blank even if a view
+face-down order in that viewer's private view (or that of a vassal the viewer commands this round, which the
+viewer placed). A face-down token of anyone else is drawn blank even if a view
 ever carried its id by mistake.
 """
 
@@ -15,7 +16,7 @@ from typing import Any, TypeGuard
 from bot.render import items as it
 from bot.render import style
 from bot.render.base import places
-from bot.render.mod import area_loyalty, info_items, loyalty_items
+from bot.render.mod import area_loyalty, info_items, loyalty_items, mod_of
 from bot.render.places import Places
 from bot.render.static import AreaGeo, StaticData, for_view, map_of, static, use_map
 
@@ -96,6 +97,8 @@ def map_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> 
     where = places()
     hl = highlights or Highlights()
     viewer = view.get("viewer")
+    commanders: Mapping[str, Any] = mod_of(view).get("commanders") or {}
+    own = {viewer, *(v for v, c in commanders.items() if c == viewer)} if isinstance(viewer, str) else set()
     areas: Mapping[str, Mapping[str, Any]] = view.get("areas") or {}
     out: list[it.Item] = []
     for area_id, st in areas.items():
@@ -117,7 +120,7 @@ def map_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> 
         out += _units(area_id, slots, st, hl, data)
         order = st.get("order")
         if order:
-            out.append(_order(area_id, slots, order, viewer, data))
+            out.append(_order(area_id, slots, order, own, data))
     out += _highlight_marks(hl, data)
     return out + info_items(view, data)
 
@@ -176,14 +179,14 @@ def _units(area: str, slots: Places, st: Mapping[str, Any], hl: Highlights, data
     return out
 
 
-def _order(area: str, slots: Places, order: Mapping[str, Any], viewer: str | None, data: StaticData
+def _order(area: str, slots: Places, order: Mapping[str, Any], own: set[str], data: StaticData
            ) -> it.OrderMark:
     house = order.get("house", "")
     colour = colour_of(data, house)
     x, y = slots.order
     if order.get("face_down"):
         token = order.get("token")
-        if viewer is not None and house == viewer and isinstance(token, str):
+        if house in own and isinstance(token, str):
             text, special = order_text(data, token)
             return it.OrderMark(area, house, colour, x, y, face_down=True, text=text, special=special,
                                 own_secret=True)

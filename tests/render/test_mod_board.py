@@ -6,6 +6,7 @@ reads them when present and draws without them."""
 
 from __future__ import annotations
 
+import copy
 import io
 
 from PIL import Image
@@ -16,8 +17,10 @@ from bot.render.layout import order_text
 from bot.render.panel import panel_items
 from bot.render.static import map_of, static, use_map
 from engine.agot import Game, Settings
+from engine.agot.agent import RandomAgent
+from engine.simulate import play
 from tests.render.overlap import collisions
-from tests.render.scenarios import at_planning, submit_orders, with_mod_fields
+from tests.render.scenarios import answer, at_planning, drive, submit_orders, with_mod_fields
 from tests.render.test_random_games import collect
 
 
@@ -147,3 +150,44 @@ def test_8_house_images_stay_small_and_zoom_on_essos() -> None:
     assert combat is not None and Image.open(io.BytesIO(combat)).width == 900
     before = load_view("setup8")
     assert render_changes(before, view)[:4] == b"\x89PNG"
+
+
+def test_a_commander_sees_the_orders_it_placed_for_its_vassal_and_nobody_else_does() -> None:
+    """Ruling M8: the commander sees what the vassal's owner would. The view carries the token for the commander
+    only; the layout shows it to the commander and draws it blank for anyone else, even if a view carried it."""
+    view = Game.new(5, 1, Settings(setup="8")).view("stark")
+    vassal = view["mod"]["vassals"][0]
+    area = next(a for a, st in view["areas"].items() if st.get("house") == vassal)
+    view["areas"][area]["order"] = {"house": vassal, "face_down": True, "token": "VM0"}
+    view["mod"]["commanders"] = {vassal: "stark"}
+    mark = next(i for i in build_layout(view) if isinstance(i, it.OrderMark) and i.area == area)
+    assert mark.text == "M0" and mark.own_secret
+    for commander, viewer in (("lannister", "stark"), ("stark", "lannister"), ("stark", None)):
+        other = copy.deepcopy(view)
+        other["viewer"] = viewer
+        other["mod"]["commanders"] = {vassal: commander}
+        mark = next(i for i in build_layout(other) if isinstance(i, it.OrderMark) and i.area == area)
+        assert mark.text is None and not mark.own_secret, (commander, viewer)
+
+
+def test_an_engine_commander_s_private_view_shows_its_vassal_s_orders() -> None:
+    """Through the engine: a 5-player game on the 8-house set-up; after each house's orders (the commanders place
+    the vassals'), each player's image shows its own and its vassals' face-down orders, nobody else's."""
+    result = play(5, 3, Settings(setup="8"), until_round=3)
+    assert result.game is not None
+    game = result.game
+    agent = RandomAgent(3)
+    drive(game, agent, lambda ds: all(d.kind == "orders" for d in ds))
+    seen = 0  # a vassal's order shown to its commander
+    for decision in [d for d in game.open_decisions() if d.kind == "orders"]:
+        answer(game, decision, agent)
+        public = game.view(None)
+        commanders = public["mod"]["commanders"]
+        for house in sorted(h for h in game.state.houses if h not in public["mod"]["vassals"]):  # the players
+            view = game.view(house)
+            mine = {house} | {v for v, c in commanders.items() if c == house}
+            for mark in (i for i in build_layout(view) if isinstance(i, it.OrderMark) and i.face_down):
+                assert (mark.text is not None) == (mark.house in mine), (house, mark)
+                seen += mark.text is not None and mark.house != house
+        assert all(m.text is None for m in build_layout(public) if isinstance(m, it.OrderMark) and m.face_down)
+    assert seen > 0
