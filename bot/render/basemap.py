@@ -68,9 +68,12 @@ def draw_map(data: StaticData) -> Image.Image:
     canvas = Image.new("RGB", (data.width, data.height), style.BACKGROUND)
     canvas.paste(img.reduce(MAP_SS), (0, style.MAP_TOP))
     d = ImageDraw.Draw(canvas)
-    for text, (x0, y0, _, y1) in data.captions:  # a panel's title, left-aligned over it
-        d.text((x0 + 10, (y0 + y1) / 2), text, font=font(round((y1 - y0) * 0.62), True), fill=style.HEADER_TEXT,
-               anchor="lm")
+    for text, (x0, y0, _, y1) in data.captions:  # a panel's title (or a note), left-aligned in its box
+        lines = text.split("\n")
+        pitch = (y1 - y0) / len(lines)
+        for i, line in enumerate(lines):
+            d.text((x0 + 10, y0 + pitch * (i + 0.5)), line, font=font(round(pitch * (0.62 if len(lines) == 1 else 0.7)),
+                   len(lines) == 1), fill=style.HEADER_TEXT, anchor="lm")
     return canvas
 
 

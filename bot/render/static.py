@@ -107,7 +107,7 @@ class StaticData:
     wildling_step: int
     max_rounds: int
     frames: tuple[Rect, ...] = ()  # where the map's panels lie (the rest is the dark background)
-    captions: tuple[tuple[str, Rect], ...] = ()  # panel titles drawn on the bare map (text, box)
+    captions: tuple[tuple[str, Rect], ...] = ()  # panel titles drawn on the bare map (text: lines, box)
     info: Rect | None = None  # the box for the Iron Bank, the dragons and the loyalty count (8 houses)
     loyalty: bool = False  # land areas get a slot for loyalty tokens (8 houses)
     loan_names: MappingProxyType[str, str] = field(default_factory=lambda: MappingProxyType({}))  # loan id -> name
@@ -154,7 +154,9 @@ MAPS: dict[str, MapSpec] = {
                 Panel(None, WEST_EDGE, (0.0, 0.0))),
         frames=((0.0, 0.0, WEST_EDGE, 1378.0),
                 (ESSOS_LEFT, ESSOS_TOP, WEST_EDGE, ESSOS_TOP + ESSOS_BOX[3] - ESSOS_BOX[1])),
-        captions=(("Essos", (ESSOS_LEFT, 1378.0, WEST_EDGE, ESSOS_TOP)),),
+        captions=(("Essos", (ESSOS_LEFT, 1378.0, ESSOS_LEFT + 110, ESSOS_TOP)),
+                  ("its seas border The Shivering Sea, The Narrow Sea,\nShipbreaker Bay and the East Summer Sea",
+                   (ESSOS_LEFT + 118, 1378.0 + 6, WEST_EDGE, ESSOS_TOP - 4))),
         info=(8.0, ESSOS_TOP + 8, ESSOS_LEFT - 12, ESSOS_TOP + 620)),
 }
 
