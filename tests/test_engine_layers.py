@@ -6,20 +6,24 @@ from pathlib import Path
 
 AGOT = Path(__file__).resolve().parent.parent / "engine" / "agot"
 ABOVE_GAME = {"game", "position", "__init__"}
-SUBPACKAGE = "mod"  # Mother of Dragons (engine/agot/mod/): one node of the graph
+SUBPACKAGE = "mod"  # Mother of Dragons (engine/agot/mod/): its modules are nodes "mod.<name>"
 
 
 def _imports() -> dict[str, set[str]]:
     """Module -> the engine.agot modules it imports (TYPE_CHECKING imports included)."""
-    names = {p.stem for p in AGOT.glob("*.py")} | {SUBPACKAGE}
+    names = {p.stem for p in AGOT.glob("*.py")}
     out: dict[str, set[str]] = {}
     for path in [*AGOT.glob("*.py"), *AGOT.glob(f"{SUBPACKAGE}/*.py")]:
-        name = SUBPACKAGE if path.parent.name == SUBPACKAGE else path.stem
+        name = f"{SUBPACKAGE}.{path.stem}" if path.parent.name == SUBPACKAGE else path.stem
         deps = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module:
                 if node.module == "engine.agot":
                     deps |= {a.name for a in node.names if a.name in names}
+                elif node.module == f"engine.agot.{SUBPACKAGE}":
+                    deps |= {f"{SUBPACKAGE}.{a.name}" for a in node.names}
+                elif node.module.startswith(f"engine.agot.{SUBPACKAGE}."):
+                    deps.add(node.module.removeprefix("engine.agot."))
                 elif node.module.startswith("engine.agot."):
                     deps.add(node.module.split(".")[2])
         out[name] = out.get(name, set()) | (deps - {name})

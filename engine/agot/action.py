@@ -14,8 +14,9 @@ from engine.agot import world
 from engine.agot.board import Board, OrderToken
 from engine.agot.combat import start_combat
 from engine.agot.frames import CyclingFrame as Frame
-from engine.agot.mod import dragons
+from engine.agot.mod import bank, dragons
 from engine.agot.orders import acts_as, describe
+from engine.agot.state import GameState
 from engine.agot.steps import WaitingStep, step
 from engine.core import Decision, IllegalAnswer, answers
 
@@ -31,12 +32,14 @@ def order_areas(game: Game, house: str, order_type: str, kept: Sequence[str] = (
     b = game.board
     return sorted(a for a, st in game.state.areas.items()
                   if st.order and st.order.house == house and a not in kept
-                  and usable(b, b.order_tokens[st.order.token], a, order_type))
+                  and usable(b, game.state, b.order_tokens[st.order.token], a, order_type))
 
 
-def usable(b: Board, token: OrderToken, area: str, order_type: str) -> bool:
+def usable(b: Board, s: GameState, token: OrderToken, area: str, order_type: str) -> bool:
     if order_type == "consolidate_power" and token.type == "defense_muster":
-        return bool(b.areas[area].castle) and b.is_land(area)
+        return bool(world.castle_level(b, s, area)) and b.is_land(area)
+    if order_type == "consolidate_power" and token.type == "iron_bank":
+        return True  # M5: Iron Bank orders resolve in the Consolidate Power step
     return acts_as(token, order_type)
 
 
@@ -322,7 +325,7 @@ def consolidate_yield(game: Game, house: str, area: str) -> int:
     b, s = game.board, game.state
     info = b.areas[area]
     if info.kind == "land":
-        return 1 + info.power
+        return 1 + info.power + bank.improvement(s, "power", area)
     if info.kind == "port":
         return 0 if world.enemy_ships_in(s, info.port_sea, house) else 1  # type: ignore[arg-type]
     return 0
@@ -336,11 +339,15 @@ class ConsolidateStep(CyclingStep):
         b, s = game.board, game.state
         options: list[dict[str, Any]] = []
         for area in order_areas(game, player, "consolidate_power", frame.get("kept", [])):
-            options.append({"area": area, "muster": False})
             token = b.order_tokens[s.areas[area].order.token]  # type: ignore[union-attr]
-            if (token.special or token.type == "defense_muster") and b.areas[area].castle and b.is_land(area):
+            if token.type == "iron_bank":
+                options += bank.buy_options(game, player, area)
+                continue
+            options.append({"area": area, "muster": False})
+            if (token.special or token.type == "defense_muster") and world.castle_level(b, s, area) and \
+                    b.is_land(area):
                 options.append({"area": area, "muster": True})
-        if not any(o["muster"] for o in options):
+        if not any(o.get("muster") or o.get("loan") is not None for o in options):
             options = options[:1]  # the order of plain collections changes nothing: no question to ask
         return Decision(id=did, player=player, kind="consolidate", options=options, default=options[0],
                         prompt="Resolve one of your Consolidate Power orders (a special one in a castle "
@@ -352,6 +359,14 @@ class ConsolidateStep(CyclingStep):
         s, b = game.state, game.board
         house, area = decision.player, answer["area"]
         self.next_turn(game, frame)
+        if "loan" in answer:  # M5: an Iron Bank order
+            s.areas[area].order = None
+            if answer["loan"] is None:
+                game.emit("consolidate", f"{game.house_name(house)} takes no loan ({game.area_name(area)}).",
+                          house=house, area=area, gained=0)
+            else:
+                bank.buy(game, house, answer["loan"])
+            return
         if not answer["muster"] and b.order_tokens[s.areas[area].order.token].type == "defense_muster":  # type: ignore[union-attr]
             frame.setdefault("kept", []).append(area)  # M8: a vassal's Defense/Muster that does not muster defends
             game.emit("consolidate", f"{game.house_name(house)} keeps its Defense/Muster in {game.area_name(area)} "

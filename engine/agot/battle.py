@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.agot import house_cards  # abilities refer back to this module only at call time
+from engine.agot import house_cards, world  # house_cards: abilities refer back to this module only at call time
 from engine.agot.mod.dragons import dragon_strength
 from engine.agot.orders import acts_as
 from engine.core import Audience
@@ -126,7 +126,7 @@ class Combat:
         return self.in_turn_order([self.attacker, self.defender])
 
     def castle(self) -> bool:
-        return self.b.areas[self.area].castle > 0
+        return world.castle_level(self.b, self.s, self.area) > 0
 
     def name(self, house: str) -> str:
         return self.game.house_name(house) if house else "the neutral force"

@@ -474,6 +474,10 @@ def t_cleanup(c: Combat) -> list[Question]:
     for area in (c.area, c.source):
         if not s.areas[area].units:
             s.areas[area].order = None
+    for house in c.combatants():
+        card = c.card(house)
+        if card and card in ABILITIES:
+            ABILITIES[card].at_clean_up(c, house)
     kept = c.f.get("kept", [])
     for house in c.combatants():
         card = c.card(house)

@@ -127,5 +127,5 @@ SHAPES: dict[str, type] = {
     "raids": CyclingFrame, "marches": CyclingFrame, "consolidate": CyclingFrame, "combat": CombatFrame,
     "mustering": HouseByHouseFrame, "reconcile": HouseByHouseFrame, "westeros": WesterosFrame,
     "clash": WesterosFrame, "bid": BiddingFrame, "rank": BiddingFrame, "wildling_attack": WildlingFrame,
-    "claim_vassals": CyclingFrame, "westeros_iv": WesterosIVFrame,  # Mother of Dragons (engine.agot.mod)
+    "claim_vassals": CyclingFrame, "westeros_iv": WesterosIVFrame, "loan": WesterosIVFrame,  # Mother of Dragons
 }  # each step's frame shape

@@ -41,6 +41,8 @@ class Settings:
     setup: str = ""  # "": the base game by player count; "7"/"8": a Mother of Dragons set-up (engine.agot.mod)
     vassals: tuple[str, ...] = ()  # houses of a Mother of Dragons set-up that no player holds (M8)
     sea_orders: bool = False  # M10: sea orders in the 7-house set-up (the 8-house set-up always plays them)
+    targaryen_deck: str = "a"  # Mother of Dragons: Targaryen's House cards, deck "a" or "b"
+    seven_power: bool = False  # M1: every player starts with 7 Power in the 8-house set-up (with the Iron Bank)
 
     def validate(self) -> None:
         if self.tiebreak not in ("rb2", "faq"):
@@ -49,6 +51,8 @@ class Settings:
             raise ValueError("setup must be '' (the base game), '7' or '8' (Mother of Dragons)")
         if self.vassals and not self.setup:
             raise ValueError("vassals exist only in a Mother of Dragons set-up")
+        if self.targaryen_deck not in ("a", "b"):
+            raise ValueError("targaryen_deck must be 'a' or 'b'")
 
 
 class Game(Table):
@@ -91,8 +95,8 @@ class Game(Table):
         for area in setup["blocked"]:
             areas[area].blocked = True
         state = GameState(
-            houses={h: HouseState(power=mod_setup.starting_power(b, h, settings.vassals), supply=0,
-                                  hand=[c["id"] for c in b.house_cards.get(h, [])]) for h in houses},
+            houses={h: HouseState(power=mod_setup.starting_power(b, h, settings.vassals, settings.seven_power),
+                                  supply=0, hand=[c["id"] for c in b.house_cards.get(h, [])]) for h in houses},
             areas=areas,
             iron_throne=mod_setup.track(setup["tracks"]["iron_throne"], settings.vassals),
             fiefdoms=mod_setup.track(setup["tracks"]["fiefdoms"], settings.vassals),

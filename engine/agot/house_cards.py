@@ -55,6 +55,9 @@ class Ability:
     def blocks_move_in(self, c: Combat, house: str) -> bool:
         return False
 
+    def at_clean_up(self, c: Combat, house: str) -> None:
+        """Just before the played cards are discarded (Viserys Targaryen may leave the game instead)."""
+
     def applies(self, c: Combat, house: str) -> bool:
         """Whether a windowed ability acts now (e.g. only for the victor)."""
         return True

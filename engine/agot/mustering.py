@@ -35,9 +35,10 @@ def mustering_areas(game: Game, house: str, only: list[str] | None = None) -> di
     b, s = game.board, game.state
     out = {}
     for area, info in b.areas.items():
-        if info.castle and info.kind == "land" and world.controller(b, s, area) == house:
+        level = world.castle_level(b, s, area)
+        if level and info.kind == "land" and world.controller(b, s, area) == house:
             if only is None or area in only:
-                out[area] = info.castle
+                out[area] = level
     return out
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.agot.mod import vassals, westeros_iv
+from engine.agot.mod import bank, vassals, westeros_iv
 from engine.agot.orders import describe
 from engine.agot.tracks import TRACK_NAMES
 from engine.agot.westeros import OPTION_NAMES
@@ -127,6 +127,13 @@ def _consolidate(x: Context) -> tuple[str, str]:
 def _consolidate_choice(x: Context, v: Any) -> Choice:
     from engine.agot.action import consolidate_yield
 
+    if "loan" in v:
+        if v["loan"] is None:
+            return f"No loan ({x.area(v['area'])})", "Remove the Iron Bank order; take no loan."
+        row = x.game.state.mod["bank"]["row"]
+        cost = bank.costs(x.game, x.decision.player)[v["loan"]]
+        return (f"Loan: {bank.loan_name(x.game, row[v['loan']])} ({cost} Power)",
+                next(c["text"] for c in x.game.board.mod["loans"]["cards"] if c["id"] == row[v["loan"]]))
     order = x.game.state.areas[v["area"]].order
     if order and x.game.board.order_tokens[order.token].type == "defense_muster":
         if v["muster"]:
@@ -344,6 +351,8 @@ KINDS: dict[str, tuple[Labeller, Chooser | None, Any]] = {
     **{kind: (lambda x: westeros_iv.label(x.game, x.decision),
               lambda x, v: westeros_iv.choice(x.game, x.decision, v),
               {"iv_veto": False, "fire_made_flesh": {"action": "none"}}.get(kind)) for kind in westeros_iv.KINDS},
+    **{kind: (lambda x: bank.label(x.game, x.decision), lambda x, v: bank.choice(x.game, x.decision, v), None)
+       for kind in bank.KINDS},
     "raven": (_raven, _raven_choice, {"action": "pass"}),
     "raven_peek": (_raven_peek, _peek_choice, None),
     "raid": (_raid, _raid_choice, None),
@@ -375,6 +384,13 @@ KINDS: dict[str, tuple[Labeller, Chooser | None, Any]] = {
     "renly": (_combat, _area_or_none("No upgrade", "Upgrade"), None),
     "cersei": (_combat, _area_or_none("No removal", "Remove"), None),
     "patchface": (_combat, _card_or_none("No discard", "Discard"), None),
+    "robert_arryn": (_combat, _card_or_none("Do not use", "Remove from the game with Robert Arryn"), None),
+    "viserys": (_combat, _card_or_none("No card", "Discard and add"), None),
+    "missandei": (_combat, _card_or_none("No card", "Take back"), None),
+    "bronn": (_combat, _yes_no("Pay 2 Power: Bronn's strength becomes 0.", "Pay nothing."), False),
+    "beric": (_combat, lambda x, v: (UNIT_NAMES[v], f"Lose a {UNIT_NAMES[v]}."), None),
+    "jon_connington": (_combat, lambda x, v: ("No Knight", "Place no Knight.") if v is None else
+                       (x.area(v), f"Place a Knight in {x.area(v)}."), None),
     "wildling_destroy": (_wildling, None, None),
     "crow_downgrade": (_wildling, _crow_down_choice, None),
     "crow_upgrade": (_wildling, _crow_up_choice, []),
@@ -394,6 +410,9 @@ _NO_EFFECT = {
     "robb": lambda v: v is None, "queen_of_thorns": lambda v: v is None, "renly": lambda v: v is None,
     "cersei": lambda v: v is None, "patchface": lambda v: v is None, "retake_one": lambda v: v is None,
     "iv_area": lambda v: v is None, "iv_house": lambda v: v is None, "iv_move": lambda v: v is None,
+    "loan_destroy": lambda v: v is None, "robert_arryn": lambda v: v is None, "viserys": lambda v: v is None,
+    "missandei": lambda v: v is None, "jon_connington": lambda v: v is None,
+    "consolidate": lambda v: v.get("loan", 0) is None,
 }
 
 

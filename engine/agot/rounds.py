@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import victory
 from engine.agot.frames import RoundFrame as Frame
+from engine.agot.mod import bank
 from engine.agot.steps import STEPS, WaitingStep, step
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ class RoundStep(WaitingStep):
             game.emit("round", f"Round {s.round} begins.", round=s.round)
             if "westeros" in STEPS:
                 game.push({"step": "westeros"})
+            if bank.in_play(game):  # Mother of Dragons: a new loan, then interest, before the Westeros phase
+                bank.new_round(game)
         elif stage == "planning":
             frame["next"] = "action"
             s.phase = "planning"
@@ -35,6 +38,8 @@ class RoundStep(WaitingStep):
             game.push({"step": "planning"})
             if game.vassals():  # M14: the vassals are claimed first
                 game.push({"step": "claim_vassals"})
+            if s.round == 1 and bank.in_play(game):  # M11: the first loan enters in round 1 too
+                bank.new_round(game)
         elif stage == "action":
             frame["next"] = "end"
             s.phase = "action"

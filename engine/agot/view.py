@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.agot import world
 from engine.agot.mod import view as mod_view
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
     areas: dict[str, Any] = {}
     ports: list[tuple[dict[str, Any], str]] = []
     houses, infos = s.houses, b.areas
+    changed = world.castle_changes(s)  # Mother of Dragons: castles changed by loans
     for area, st in s.areas.items():
         info = infos[area]
         entry = st.to_dict(view=True)
@@ -92,7 +94,7 @@ def build_view(game: Game, player: str | None, waiting: list[dict[str, str]],
         elif info.kind == "land":
             ctrl = st.power_token or (info.home if info.home in houses else None)
         entry["controller"] = ctrl
-        if ctrl and info.castle:
+        if ctrl and (info.castle if changed is None else world.castle_level(b, s, area)):
             points[ctrl] = points.get(ctrl, 0) + 1
         if st.units and st.house in counts:
             owned = counts[st.house]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from engine.agot import world
 from engine.agot.bidding import start_bidding, start_ranking
 from engine.agot.frames import WesterosFrame as Frame
+from engine.agot.mod import bank
 from engine.agot.steps import WaitingStep, step
 from engine.agot.supply import update_supply
 from engine.agot.tracks import TRACK_NAMES, TRACKS, set_track
@@ -105,8 +106,8 @@ def game_of_thrones(game: Game) -> dict[str, int]:
     b, s = game.board, game.state
     gains: dict[str, int] = {}
     for house in game.turn_order():
-        crowns = sum(info.power for a, info in b.areas.items()
-                     if info.kind == "land" and info.power and world.controller(b, s, a) == house)
+        crowns = sum(info.power + bank.improvement(s, "power", a) for a, info in b.areas.items()
+                     if info.kind == "land" and world.controller(b, s, a) == house)
         ports = sum(1 for a, info in b.areas.items() if info.kind == "port" and world.controller(b, s, a) == house
                     and s.areas[a].units and s.areas[a].house == house
                     and not world.enemy_ships_in(s, info.port_sea or "", house))

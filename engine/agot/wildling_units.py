@@ -32,7 +32,7 @@ def castle_areas_with(game: Game, house: str, count: int) -> list[str]:
     """Castle/stronghold areas the house controls holding at least ``count`` of its units."""
     b, s = game.board, game.state
     return sorted(a for a, st in world.units_of(s, house)
-                  if b.areas[a].castle and b.is_land(a) and len(st.units) >= count)
+                  if world.castle_level(b, s, a) and b.is_land(a) and len(st.units) >= count)
 
 
 def destroy_scope(game: Game, task: Task) -> tuple[dict[str, list[str]], int, bool]:

@@ -120,21 +120,41 @@ def fewest_removals(limits: list[int], sizes: list[int]) -> int:
 def supply_from_barrels(b: Board, s: GameState, house: str) -> int:
     """Barrels in the land areas the house controls, capped at 6 (A13)."""
     total = sum(info.supply for a, info in b.areas.items() if info.kind == "land" and controller(b, s, a) == house)
+    if s.mod:  # Mother of Dragons: supply improvements of the Iron Bank's loans (engine.agot.mod.bank)
+        supply = s.mod.get("bank", {}).get("improvements", {}).get("supply", {})
+        total += sum(n for a, n in supply.items() if controller(b, s, a) == house)
     return min(6, total)
+
+
+def castle_changes(s: GameState) -> dict[str, int] | None:
+    """Castle levels changed by Mother of Dragons' loans ({area: +1 or -1...}), or None (never in the base game)."""
+    changes: dict[str, int] | None = s.mod.get("bank", {}).get("castles") if s.mod else None
+    return changes or None
+
+
+def castle_level(b: Board, s: GameState, area: str) -> int:
+    """0 none, 1 castle, 2 stronghold: the printed level, changed by loans (MP9)."""
+    level = b.areas[area].castle
+    changes = castle_changes(s)
+    return max(0, min(2, level + changes.get(area, 0))) if changes else level
 
 
 def victory_points(b: Board, s: GameState, house: str) -> int:
     """Areas with a castle or stronghold the house controls (C4)."""
+    if castle_changes(s):
+        return sum(1 for a in b.castle_areas if castle_level(b, s, a) and controller(b, s, a) == house)
     return sum(1 for a in b.castle_areas if controller(b, s, a) == house)
 
 
 def castle_holders(b: Board, s: GameState) -> tuple[str | None, ...]:
     """Who controls each castle or stronghold area (``b.castle_areas`` order): all victory depends on."""
+    if castle_changes(s):
+        return tuple(controller(b, s, a) if castle_level(b, s, a) else None for a in b.castle_areas)
     return tuple(controller(b, s, a) for a in b.castle_areas)
 
 
 def strongholds(b: Board, s: GameState, house: str) -> int:
-    return sum(1 for a, info in b.areas.items() if info.castle == 2 and controller(b, s, a) == house)
+    return sum(1 for a in b.areas if castle_level(b, s, a) == 2 and controller(b, s, a) == house)
 
 
 def land_areas(b: Board, s: GameState, house: str) -> int:

@@ -5,7 +5,7 @@ games has a public label, choices parallel to its options, a documented answer s
 import re
 from pathlib import Path
 
-from engine.agot.mod import westeros_iv
+from engine.agot.mod import bank, westeros_iv
 from engine.agot.present import KINDS, is_pass
 from engine.agot.wildling_tasks import TASKS, TaskHandler
 from tests.engine.combat_kit import asked, march, put, resolve
@@ -31,10 +31,10 @@ def asked_in_source() -> set[str]:
     with options asks under its own name; one with its own ``decision`` names its kind in the source)."""
     source = "\n".join(p.read_text() for p in (ROOT / "engine" / "agot").rglob("*.py"))  # mod/ included
     kinds = set(re.findall(r'Question\(\s*[\w.]+,\s*"([a-z_]+)"', source))
-    kinds |= set(re.findall(r'self\.ask\(c, house, "([a-z_]+)"', source))
+    kinds |= set(re.findall(r'self\.ask\(c, [^,]+, "([a-z_]+)"', source))  # Bronn asks his opponent
     kinds |= set(re.findall(r'kind="([a-z_]+)"', source))
     kinds |= {kind for kind, handler in TASKS.items() if type(handler).options is not TaskHandler.options}
-    kinds |= set(westeros_iv.KINDS)  # deck IV asks its questions by their kind in its queue
+    kinds |= set(westeros_iv.KINDS) | set(bank.KINDS)  # deck IV and the loans ask by the kinds in their queues
     return kinds
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.agot.board import Board, board
-from engine.agot.mod import westeros_iv
+from engine.agot.mod import bank, westeros_iv
 
 if TYPE_CHECKING:
     from engine.agot.table import Table
@@ -53,11 +53,14 @@ def track(order: Sequence[str], vassals: Sequence[str]) -> list[str]:
     return [h for h in order if h not in moved] + moved
 
 
-def starting_power(b: Board, house: str, vassals: Sequence[str]) -> int:
-    """M1: 5 Power, Targaryen 7 (a vassal has none, M8); the base game's table otherwise."""
+def starting_power(b: Board, house: str, vassals: Sequence[str], seven: bool = False) -> int:
+    """M1: 5 Power, Targaryen 7 (a vassal has none, M8); with the setting ``seven_power`` and the Iron Bank
+    (8 houses) every player 7; the base game's table otherwise."""
     power: Any = b.tables["starting_power"]
     if isinstance(power, dict):
-        return 0 if house in vassals else int(power[house])
+        if house in vassals:
+            return 0
+        return 7 if seven and b.setup == "8" else int(power[house])
     return int(power)
 
 
@@ -72,6 +75,8 @@ def place(table: Table) -> None:
     for house in vassals:
         s.houses[house].supply = setup["vassal_supply"]
     s.mod = {"commanders": {}, "loyalty": dict(setup["loyalty_tokens"]), "loyalty_gained": 0, "dragon_box": 0}
+    if TARGARYEN in s.houses and TARGARYEN not in vassals and s.settings.get("targaryen_deck") == "b":
+        s.houses[TARGARYEN].hand = [c["id"] for c in b.house_cards["targaryen_b"]]
     if vassals:  # M8: the vassals share one House card deck
         deck = [c["id"] for c in b.house_cards["vassal"]]
         s.mod["vassal_cards"] = {"hand": deck, "discard": []}
@@ -80,3 +85,4 @@ def place(table: Table) -> None:
     if TARGARYEN not in s.houses:
         del s.mod["loyalty"], s.mod["loyalty_gained"], s.mod["dragon_box"]
     westeros_iv.deal(table)
+    bank.deal(table)

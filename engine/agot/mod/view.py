@@ -5,13 +5,18 @@
   count), loyalty_to_win, dragon_strength (now), dragon_box (strength tokens Fire Made Flesh moved early),
   westeros_iv_revealed (the last deck IV card), westeros_iv_deck_size.
 
-HIDDEN (nobody): the order of deck IV (``state.mod["deck_iv"]``); only its size is shown.
+  iron_bank (8 houses): row (the 3 face-up loans, slot 0 newest), costs ({house: the 3 slot prices}, Braavos'
+  discount included), loans ({house: loans bought}), improvements ({"power"|"supply": {area: n}}), castles
+  ({area: level change by loans}), deck_size.
+HIDDEN (nobody): the order of deck IV (``state.mod["deck_iv"]``) and of the loan deck (``loan_deck``); only
+  their sizes are shown. Spymaster's look at a Westeros deck is in its buyer's decision only.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.agot.mod.bank import costs
 from engine.agot.mod.dragons import dragon_strength
 from engine.agot.mod.loyalty import TARGARYEN, on_board, to_win
 from engine.agot.mod.orders import sea_orders
@@ -39,4 +44,14 @@ def public(table: Table) -> dict[str, Any]:
             "westeros_iv_revealed": s.mod.get("iv_revealed"),
             "westeros_iv_deck_size": len(s.mod.get("deck_iv", [])),
         })
+    if "bank" in s.mod:
+        bank = s.mod["bank"]
+        out["iron_bank"] = {
+            "row": list(bank["row"]),
+            "costs": {h: costs(table, h) for h in s.houses if h not in table.vassals()},
+            "loans": {h: list(v) for h, v in bank["loans"].items()},
+            "improvements": {k: dict(v) for k, v in bank["improvements"].items()},
+            "castles": dict(bank.get("castles", {})),
+            "deck_size": len(s.mod.get("loan_deck", [])),
+        }
     return out

@@ -94,3 +94,11 @@ def test_random_games_play_through(players: int, setup: str) -> None:
         result = play(players, seed, Settings(setup=setup))
         assert result.error is None, result.error
         assert result.winner is not None
+
+
+def test_m1_a_setting_gives_every_player_seven_power_with_the_iron_bank() -> None:  # M1
+    g = Game.new(6, seed=1, settings=Settings(setup="8", seven_power=True))
+    assert {h: hs.power for h, hs in g.state.houses.items() if h not in g.vassals()} == dict.fromkeys(
+        [h for h in g.state.houses if h not in g.vassals()], 7)
+    assert all(g.state.houses[v].power == 0 for v in g.vassals())
+    assert Game.new(7, seed=1, settings=Settings(seven_power=True)).state.houses["stark"].power == 5  # no bank
