@@ -4,10 +4,10 @@ the Iron Bank's loan row, the dragons' strength and the victory track (Targaryen
 Pure layout like ``bot.render.layout`` (view -> items), reading only public view fields, each optional so that a
 view without them still draws. The engine's ``view["mod"]`` (``engine.agot.mod.view``): ``setup``, ``vassals``,
 ``commanders`` ({vassal: house}), ``loyalty`` ({area: tokens}), ``loyalty_gained`` (Targaryen's victory count),
-``loyalty_to_win``, ``dragon_strength``, ``westeros_iv_revealed``. Not in the engine yet, read when present:
-``mod["iron_bank"]`` (or ``view["iron_bank"]``): ``{"loans": [id or None, ...]}`` newest slot first, optional
-``costs`` and ``deck_size``; the loans a house bought, ``houses[h]["loans"]`` (or ``mod["loans"][h]``). Without
-``dragon_strength`` the round's printed strength is shown, without ``loyalty_gained`` Targaryen's victory points.
+``loyalty_to_win``, ``dragon_strength``, ``westeros_iv_revealed``, and ``iron_bank``: ``row`` (the face-up loans,
+newest first), ``loans`` ({house: loans bought}), ``improvements`` ({"power"|"supply": {area: n}}), ``castles``
+({area: level change}), ``deck_size``. Without ``dragon_strength`` the round's printed strength is shown, without
+``loyalty_gained`` Targaryen's victory points.
 """
 
 from __future__ import annotations
@@ -96,30 +96,40 @@ def dragon_strength(view: Mapping[str, Any], data: StaticData) -> int | None:
 
 
 def iron_bank(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    bank = mod_of(view).get("iron_bank", view.get("iron_bank"))
+    bank = mod_of(view).get("iron_bank")
     return bank if isinstance(bank, Mapping) else None
 
 
 def loan_row(view: Mapping[str, Any], data: StaticData) -> list[tuple[int, str | None]]:
-    """(cost, loan card id or None) per slot, newest first; [] when the view has no Iron Bank."""
+    """(printed cost, loan card id or None) per slot, newest first; [] when the view has no Iron Bank."""
     bank = iron_bank(view)
     if bank is None:
         return []
-    loans: Sequence[Any] = bank.get("loans") or []
-    costs: Sequence[Any] = bank.get("costs") or data.loan_costs
-    out = []
-    for i, cost in enumerate(costs):
-        card = loans[i] if i < len(loans) else None
-        out.append((int(cost), card if isinstance(card, str) else None))
-    return out
+    row: Sequence[Any] = bank.get("row") or []
+    return [(cost, row[i] if i < len(row) and isinstance(row[i], str) else None)
+            for i, cost in enumerate(data.loan_costs)]
 
 
 def loans_of(view: Mapping[str, Any], house: str) -> list[str]:
     """The loan cards a house bought."""
-    found = ((view.get("houses") or {}).get(house) or {}).get("loans")
-    if found is None:
-        found = (mod_of(view).get("loans") or {}).get(house)
+    found = ((iron_bank(view) or {}).get("loans") or {}).get(house)
     return [str(c) for c in found or []]
+
+
+def improvements(view: Mapping[str, Any]) -> list[str]:
+    """What loans changed on the board: ``supply +1: Dragonstone``, ``castle +1: Harrenhal``..."""
+    from bot.render.panel import human
+
+    bank = iron_bank(view) or {}
+    out = []
+    for kind, placed in sorted((bank.get("improvements") or {}).items()):
+        if isinstance(placed, Mapping) and placed:
+            out.append(f"{kind} " + ", ".join(f"{human(a)}" + (f" x{n}" if n != 1 else "")
+                                               for a, n in sorted(placed.items())))
+    castles = bank.get("castles") or {}
+    if isinstance(castles, Mapping) and castles:
+        out.append("castles " + ", ".join(f"{human(a)} {n:+d}" for a, n in sorted(castles.items())))
+    return out
 
 
 def loan_name(data: StaticData, card: str) -> str:
@@ -179,7 +189,12 @@ def info_items(view: Mapping[str, Any], data: StaticData) -> list[it.Item]:
         if isinstance(deck, int):
             note = f"{deck} in the deck · " + note
         out.append(it.Text(x0, y, note, z(20), muted))
-        y += z(40)
+        y += z(32)
+        changed = improvements(view)
+        for part in _wrap("Loans made: " + "; ".join(changed), z(20), x1 - x0, False) if changed else []:
+            out.append(it.Text(x0, y, part, z(20), ink))
+            y += z(26)
+        y += z(8)
     else:
         out.append(it.Text(x0, y, "no loan on offer", z(24), muted))
         y += z(44)

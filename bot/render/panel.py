@@ -13,7 +13,16 @@ from bot.render import items as it
 from bot.render import style
 from bot.render.fonts import font
 from bot.render.layout import Highlights, colour_of
-from bot.render.mod import dragon_strength, house_title, loan_name, loan_row, loans_of, mod_of, victory_text
+from bot.render.mod import (
+    dragon_strength,
+    house_title,
+    improvements,
+    loan_name,
+    loan_row,
+    loans_of,
+    mod_of,
+    victory_text,
+)
 from bot.render.static import StaticData, for_view, static
 
 PAD = 16
@@ -46,6 +55,7 @@ def mod_lines(view: Mapping[str, Any], data: StaticData) -> list[str]:
     if row:
         out.append("Iron Bank: " + " · ".join(f"{cost} Power {loan_name(data, card) if card else 'empty'}"
                                                for cost, card in row))
+        out += [f"Loans made: {line}" for line in improvements(view)]
     strength = dragon_strength(view, data)
     if strength is not None and "targaryen" in (view.get("houses") or {}):
         out.append(f"Dragon strength {strength}")

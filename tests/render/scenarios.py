@@ -64,15 +64,16 @@ def submit_orders(game: Game, agent: RandomAgent, houses: Iterable[str]) -> None
 
 
 def with_mod_fields(view: dict[str, Any]) -> dict[str, Any]:
-    """An 8-house view with Mother of Dragons facts set (loyalty tokens, Targaryen's loyalty count, the Dragons'
-    strength) and the fields the engine does not give yet (the Iron Bank's loan row, a loan bought)."""
+    """An 8-house view with Mother of Dragons facts set: loyalty tokens, Targaryen's loyalty count, the Dragons'
+    strength, the Iron Bank's loan row with an empty slot, a loan bought and what it changed."""
     view = copy.deepcopy(view)
     mod = view.setdefault("mod", {})
     mod["loyalty"] = {"kings-landing": 1, "the-reach": 2}
     mod["loyalty_gained"] = 3
     mod["dragon_strength"] = 2
-    mod["iron_bank"] = {"loans": ["spymaster", None, "full-host"], "deck_size": 9}
-    view["houses"]["stark"]["loans"] = ["customs-officer"]
+    mod["iron_bank"] = {"row": ["spymaster", None, "full-host"], "deck_size": 8,
+                        "loans": {"stark": ["customs-officer"], "tyrell": ["master-at-arms"]},
+                        "improvements": {"power": {}, "supply": {"dragonstone": 1}}, "castles": {"the-reach": 1}}
     return view
 
 

@@ -56,13 +56,15 @@ def test_loyalty_tokens_loans_dragons_and_the_victory_track() -> None:
     shown = texts(layout)
     assert {"Iron Bank", "Spymaster", "empty", "Dragon strength", "Victory", "3/7 loyalty"} <= set(shown)
     assert "Full Host" in " ".join(shown)  # on one line or two
+    assert "Loans made: supply Dragonstone; castles The Reach +1" in " ".join(shown)
     assert "Loyalty tokens on the board: 3" in shown
     strength = [i for i in layout if isinstance(i, it.Text) and i.bold and i.text == "2" and i.anchor == "mm"]
     assert strength, "the Dragons' strength is marked on its track"
     assert collisions(layout, "8") == []
     panel = " ".join(i.text for i in panel_items(view)[0] if isinstance(i, it.Text))  # wrapped lines joined
     for expected in ("Iron Bank: 7 Power Spymaster · 4 Power empty · 1 Power Full Host", "Dragon strength 2",
-                     "3/7 loyalty", "Loans: Customs Officer"):
+                     "3/7 loyalty", "Loans: Customs Officer", "Loans made: supply Dragonstone",
+                     "Loans made: castles The Reach +1", "Loans: Master-at-Arms"):
         assert expected in panel
     fields = "\n".join(f"{n}: {v}" for n, v in panel_fields(view))
     assert "Targaryen · 3/7 loyalty" in fields and "Iron Bank: 7 Power Spymaster" in fields
