@@ -50,7 +50,7 @@ def test_render_refuses_bad_arguments_before_any_work(capsys, tmp_path):
     err = _refused(render_main, ["--out", str(tmp_path / "missing" / "board.png")], capsys)
     assert "output folder" in err and "does not exist" in err
     assert "unknown output suffix '.jpg'" in _refused(render_main, ["--out", str(tmp_path / "b.jpg")], capsys)
-    assert "choose from 3, 4, 5, 6" in _refused(render_main, ["--players", "2", "--out", png], capsys)
+    assert "choose from 3, 4, 5, 6, 7, 8" in _refused(render_main, ["--players", "2", "--out", png], capsys)
     assert not list(tmp_path.iterdir())
 
 

@@ -1,11 +1,12 @@
-"""Benchmark the board renderer: ``.venv/bin/python tools/bench_render.py [--runs N] [--seed S] [--round R]``.
+"""Benchmark the board renderer: ``.venv/bin/python tools/bench_render.py [--runs N] [--seed S] [--round R]
+[--players 3..8]`` (7 and 8 players: the Mother of Dragons boards).
 
 Prints the load average first (other processes on the two cores inflate every figure), then:
 
 - cold start: a new Python process that imports ``bot.render`` and renders one stored view to PNG bytes
   (imports, loading the static layers, first sprites), median of 3 processes;
-- per view of a seeded 6-player game (planning with hidden orders, a private view, the action phase), in ONE
-  interleaved loop so that load changes hit every candidate alike: the full render to bytes
+- per view of a seeded game (6 players by default: planning with hidden orders, a private view, the action
+  phase), in ONE interleaved loop so that load changes hit every candidate alike: the full render to bytes
   (``bot.render.render``) and the yardstick, a plain default ``Image.save(buf, "PNG")`` of the same pixels; then
   the encoders compared on the same image (palette PNG at zlib levels 1/3/6, RGB PNG level 1, lossless WebP);
 - medians, the ratio full / yardstick (target <= 0.8) and bytes per image (target <= 1 MiB).
@@ -35,17 +36,17 @@ COLD = """
 import time; t0 = time.perf_counter()
 import json
 from bot.render import render
-view = json.load(open("tests/render/views/orders_revealed.json"))
+view = json.load(open("tests/render/views/%s.json"))
 data = render(view)
 print((time.perf_counter() - t0) * 1000, len(data))
 """
 
 
-def board_states(seed: int, rnd: int) -> dict[str, dict[str, Any]]:
+def board_states(seed: int, rnd: int, players: int) -> dict[str, dict[str, Any]]:
     """Views of one game: planning with some orders hidden, a private view, and every order revealed."""
     from tests.render.scenarios import at_planning, submit_orders
 
-    game, agent = at_planning(6, seed, rnd)
+    game, agent = at_planning(players, seed, rnd)
     houses = sorted(game.state.houses)
     submit_orders(game, agent, houses[:3])
     views = {"planning, hidden orders (public)": game.view(None), f"planning ({houses[0]}, private)":
@@ -96,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--round", type=int, default=5)
+    parser.add_argument("--players", type=int, default=6, choices=range(3, 9))
     args = parser.parse_args(argv)
     if args.runs < 1:
         print("--runs must be at least 1", file=sys.stderr)
@@ -105,13 +107,15 @@ def main(argv: list[str] | None = None) -> int:
                                                                    if load > 1.0 else ""))
     colds = []
     for _ in range(3):
-        out = subprocess.run([sys.executable, "-c", COLD], cwd=ROOT, capture_output=True, text=True, check=True)
+        stored = {7: "setup7", 8: "mod8_revealed"}.get(args.players, "orders_revealed")
+        out = subprocess.run([sys.executable, "-c", COLD % stored], cwd=ROOT, capture_output=True, text=True,
+                             check=True)
         colds.append(float(out.stdout.split()[0]))
     print(f"cold start to the first PNG (new process, imports included): median {statistics.median(colds):.0f} ms "
           f"(target <= 1500)")
     med = statistics.median
     ok = med(colds) <= 1500
-    for name, view in board_states(args.seed, args.round).items():
+    for name, view in board_states(args.seed, args.round, args.players).items():
         img = render_image(view)
         full, bare = [], []
         for _ in range(args.runs):  # interleaved

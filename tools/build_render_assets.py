@@ -1,4 +1,5 @@
-"""Build the renderer's static layers into ``assets/render`` (run after a change of data/, the style or the builder):
+"""Build the renderer's static layers of every map into ``assets/render`` (the base map) and ``assets/render/7``,
+``assets/render/8`` (Mother of Dragons), after a change of data/, the style or the builder:
 
     .venv/bin/python tools/build_render_assets.py
 
@@ -15,15 +16,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.render.assets import ASSET_DIR, write  # noqa: E402
-from bot.render.static import static  # noqa: E402
+from bot.render.assets import asset_dir, write  # noqa: E402
+from bot.render.static import MAPS, static, use_map  # noqa: E402
 
 
 def main() -> int:
-    t0 = time.perf_counter()
-    write(static())
-    sizes = ", ".join(f"{p.name} {p.stat().st_size // 1024} KiB" for p in sorted(ASSET_DIR.iterdir()))
-    print(f"wrote {ASSET_DIR} in {time.perf_counter() - t0:.1f} s: {sizes}")
+    for map_id in MAPS:
+        t0 = time.perf_counter()
+        with use_map(map_id):
+            write(static())
+        folder = asset_dir(map_id)
+        sizes = ", ".join(f"{p.name} {p.stat().st_size // 1024} KiB" for p in sorted(folder.iterdir()) if p.is_file())
+        print(f"wrote {folder} in {time.perf_counter() - t0:.1f} s: {sizes}")
     return 0
 
 

@@ -33,27 +33,32 @@ from bot.render.layout import Highlights, map_items
 from bot.render.legend import legend
 from bot.render.panel import panel_items
 from bot.render.raster import draw, encode
+from bot.render.static import for_view
 
 __all__ = ["Changes", "Highlights", "build_layout", "encode", "items", "panel_fields", "panel_image", "render",
            "render_changes", "render_combat", "render_image", "render_panel", "round_changes", "warm_up"]
 
 
+@for_view
 def build_layout(view: Mapping[str, Any], highlights: Highlights | None = None) -> list[items.Item]:
     """Everything drawn on the board image for this view, in drawing order (the header, then the map)."""
     hl = highlights if highlights is not None else Highlights.from_view(view)
     return header_items(view) + map_items(view, hl)
 
 
+@for_view
 def render_image(view: Mapping[str, Any], highlights: Highlights | None = None) -> Image.Image:
     """The board for this view as an RGB image."""
     return draw(build_layout(view, highlights))
 
 
+@for_view
 def render(view: Mapping[str, Any], highlights: Highlights | None = None, fmt: str = "png") -> bytes:
     """The board for this view as PNG (default) or lossless WebP bytes."""
     return encode(render_image(view, highlights), fmt)
 
 
+@for_view
 def panel_image(view: Mapping[str, Any], highlights: Highlights | None = None) -> Image.Image:
     """Tracks, supply, Power, hands and the round's cards, with the key under them."""
     from bot.render.base import base
@@ -66,16 +71,19 @@ def panel_image(view: Mapping[str, Any], highlights: Highlights | None = None) -
     return img
 
 
+@for_view
 def render_panel(view: Mapping[str, Any], highlights: Highlights | None = None, fmt: str = "png") -> bytes:
     return encode(panel_image(view, highlights), fmt)
 
 
+@for_view
 def render_combat(view: Mapping[str, Any], fmt: str = "png") -> bytes | None:
     """The combat named in the view's notes, zoomed on its area, with both sides' strength; None without one."""
     img = combat_image(view)
     return None if img is None else encode(img, fmt)
 
 
+@for_view
 def render_changes(before: Mapping[str, Any], after: Mapping[str, Any], fmt: str = "png") -> bytes:
     """A small image of what changed between two views of the same game (e.g. the round's start and end)."""
     return encode(changes_image(before, after), fmt)

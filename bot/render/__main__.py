@@ -1,7 +1,9 @@
-"""``python -m bot.render --seed S --round R --out FILE [--player HOUSE] [--players N] [--format png|webp]``
+"""``python -m bot.render --seed S --round R --out FILE [--player HOUSE] [--players N] [--setup 7|8]
+[--format png|webp]``
 
 Plays a seeded random game (the engine's random agents) until round R starts, then writes the public board, or
-HOUSE's private view with ``--player``.
+HOUSE's private view with ``--player``. 7 and 8 players play the Mother of Dragons set-ups (the 7-house map, or
+Westeros with Essos); ``--setup 7|8`` puts 4-6 players on one of them, the other houses being vassals.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import time
 from pathlib import Path
 
 from bot.render import render
-from engine.agot.board import board
+from engine.agot import Game, Settings
 from engine.cli import Parser
 
 
@@ -20,7 +22,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m bot.render", description="Render a seeded random game's board.")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--round", type=int, default=1, help="play until this round starts (1 = the set-up)")
-    parser.add_argument("--players", type=int, default=6, choices=range(3, 7), metavar="3..6")
+    parser.add_argument("--players", type=int, default=6, choices=range(3, 9), metavar="3..8")
+    parser.add_argument("--setup", default="", choices=["", "7", "8"],
+                        help="a Mother of Dragons set-up for 4-6 players (7 and 8 players use theirs anyway)")
     parser.add_argument("--player", default=None, help="a house id: write that house's private view")
     parser.add_argument("--format", default=None, choices=("png", "webp"), help="default: from --out's suffix")
     parser.add_argument("--out", required=True, type=Path)
@@ -29,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from engine.simulate import play
 
-    result = play(args.players, args.seed, until_round=args.round)
+    result = play(args.players, args.seed, Settings(setup=args.setup), until_round=args.round)
     if result.error:
         print(f"the game stopped with an error: {result.error.splitlines()[0]}", file=sys.stderr)
     game = result.game
@@ -55,8 +59,11 @@ def check(parser: Parser, args: argparse.Namespace) -> None:
     """Refuse bad arguments before any work, in one line."""
     if args.round < 1:
         parser.error(f"--round must be at least 1 (1 is the set-up), not {args.round}")
+    try:
+        houses = sorted(Game.new(args.players, 0, Settings(setup=args.setup)).state.houses)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.player is not None:
-        houses = board().setups[str(args.players)]["houses"]
         if args.player not in houses:
             parser.error(f"unknown house {args.player!r} in a {args.players}-player game: choose from "
                          + ", ".join(sorted(houses)))

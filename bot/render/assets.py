@@ -3,7 +3,8 @@
 slots as JSON.
 
 ``load()`` reads them when their fingerprint matches the current data, style and builder code; otherwise it
-builds them in memory (a few seconds) so that a stale checkout still draws correct images.
+builds them in memory (a few seconds) so that a stale checkout still draws correct images. The base map's layers
+lie in ``assets/render``, the Mother of Dragons maps' in ``assets/render/7`` and ``assets/render/8``.
 """
 
 from __future__ import annotations
@@ -17,14 +18,13 @@ from typing import Any
 
 from PIL import Image
 
-from bot.render import style
 from bot.render.places import Army, Label, Places
-from bot.render.static import DATA_DIR, StaticData
+from bot.render.static import DATA_DIR, MAPS, StaticData
 
 ASSET_DIR = Path(__file__).resolve().parents[2] / "assets" / "render"
 HERE = Path(__file__).resolve().parent
-SOURCES = [DATA_DIR / "board.json", DATA_DIR / "map_render.json", HERE / "style.py", HERE / "places.py",
-           HERE / "placement.py", HERE / "basemap.py", HERE / "sprites.py", HERE / "assets.py"]
+CODE = [HERE / "style.py", HERE / "places.py", HERE / "placement.py", HERE / "basemap.py", HERE / "sprites.py",
+        HERE / "assets.py", HERE / "static.py"]
 ATLAS_WIDTH = 2048
 
 log = logging.getLogger(__name__)
@@ -38,9 +38,14 @@ class Layers:
     places: dict[str, Places]
 
 
-def fingerprint() -> str:
+def asset_dir(map_id: str) -> Path:
+    return ASSET_DIR if map_id == "base" else ASSET_DIR / map_id
+
+
+def fingerprint(map_id: str) -> str:
+    spec = MAPS[map_id]
     h = hashlib.sha256()
-    for path in SOURCES:
+    for path in [DATA_DIR / spec.render, DATA_DIR / spec.board] + CODE:
         h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()[:16]
 
@@ -71,14 +76,15 @@ def _pack(data: StaticData, masks: dict[str, tuple[Image.Image, Image.Image]]) -
     return atlas, spots
 
 
-def write(data: StaticData, out: Path = ASSET_DIR) -> Layers:
+def write(data: StaticData) -> Layers:
     layers = build(data)
+    out = asset_dir(data.map_id)
     out.mkdir(parents=True, exist_ok=True)
     layers.map.save(out / "map.png", optimize=True)
     layers.names.save(out / "names.png", optimize=True)
     atlas, spots = _pack(data, layers.masks)
     atlas.save(out / "areas.png", optimize=True)
-    doc = {"fingerprint": fingerprint(), "size": [style.WIDTH, style.HEIGHT], "atlas": spots,
+    doc = {"fingerprint": fingerprint(data.map_id), "size": [data.width, data.height], "atlas": spots,
            "places": {a: _dump(p) for a, p in sorted(layers.places.items())}}
     (out / "layout.json").write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return layers
@@ -86,17 +92,18 @@ def write(data: StaticData, out: Path = ASSET_DIR) -> Layers:
 
 def load(data: StaticData) -> Layers:
     """The stored layers, or freshly built ones when the files are missing or stale."""
+    folder = asset_dir(data.map_id)
     try:
-        doc = json.loads((ASSET_DIR / "layout.json").read_text(encoding="utf-8"))
-        if doc.get("fingerprint") != fingerprint():
+        doc = json.loads((folder / "layout.json").read_text(encoding="utf-8"))
+        if doc.get("fingerprint") != fingerprint(data.map_id):
             raise ValueError("stale")
-        base_map = Image.open(ASSET_DIR / "map.png").convert("RGB")
-        names = Image.open(ASSET_DIR / "names.png").convert("RGBA")
-        atlas = Image.open(ASSET_DIR / "areas.png")
+        base_map = Image.open(folder / "map.png").convert("RGB")
+        names = Image.open(folder / "names.png").convert("RGBA")
+        atlas = Image.open(folder / "areas.png")
         atlas.load()
     except (OSError, ValueError) as exc:
-        log.warning("render assets %s (%s): building them in memory; run tools/build_render_assets.py",
-                    "stale" if str(exc) == "stale" else "missing", exc)
+        log.warning("render assets of map %s %s (%s): building them in memory; run tools/build_render_assets.py",
+                    data.map_id, "stale" if str(exc) == "stale" else "missing", exc)
         return build(data)
     masks = {}
     for area, geo in data.areas.items():
@@ -113,7 +120,7 @@ def _dump(p: Places) -> dict[str, Any]:
     return {"label": {"lines": list(lb.lines), "size": lb.size, "bold": lb.bold, "x": lb.x, "top": lb.top,
                       "icons": list(lb.icons), "width": lb.width, "height": lb.height},
             "order": list(p.order), "power": list(p.power) if p.power else None,
-            "home": list(p.home) if p.home else None,
+            "home": list(p.home) if p.home else None, "loyalty": list(p.loyalty) if p.loyalty else None,
             "armies": [{"rect": list(a.rect), "cols": a.cols, "rows": a.rows, "ships": a.ships, "size": a.size}
                        for a in p.armies]}
 
@@ -125,7 +132,8 @@ def _load_places(area: str, d: dict[str, Any]) -> Places:
     armies = [Army((a["rect"][0], a["rect"][1], a["rect"][2], a["rect"][3]), a["cols"], a["rows"], a["ships"],
                    a["size"]) for a in d["armies"]]
     return Places(label, _point(d["order"]), _point(d["power"]) if d["power"] else None,
-                  _point(d["home"]) if d["home"] else None, (armies[0], armies[1]))
+                  _point(d["home"]) if d["home"] else None, (armies[0], armies[1]),
+                  _point(d["loyalty"]) if d.get("loyalty") else None)
 
 
 def _point(p: list[float]) -> tuple[float, float]:

@@ -1,8 +1,9 @@
 """The static base layer at run time: the map with names (loaded from ``assets/render``, see ``assets``), per-area
 layers for washing an area in its controller's colour, and the piece sprites.
 
-Loaded once per process under a lock (``base()``), never mutated afterwards: renders copy the image. Blocked-area
-overlays and sprites are made on first use and cached (under the same lock).
+Loaded once per process and map under a lock (``base()``: the map in use, see ``static.use_map``), never mutated
+afterwards: renders copy the image. Blocked-area overlays and sprites are made on first use and cached (under the
+same lock).
 """
 
 from __future__ import annotations
@@ -90,17 +91,19 @@ def _build() -> Base:
 
 
 _lock = threading.RLock()
-_base: Base | None = None
+_bases: dict[str, Base] = {}
 
 
 def base() -> Base:
-    """The base layer, loaded once per process (thread-safe)."""
-    global _base
-    if _base is None:
+    """The base layer of the map in use, loaded once per process (thread-safe)."""
+    map_id = static().map_id
+    found = _bases.get(map_id)
+    if found is None:
         with _lock:
-            if _base is None:
-                _base = _build()
-    return _base
+            found = _bases.get(map_id)
+            if found is None:
+                found = _bases[map_id] = _build()
+    return found
 
 
 def places() -> MappingProxyType[str, Places]:

@@ -34,9 +34,11 @@ def _ring_area(ring: tuple[Point, ...]) -> float:
 
 def draw_map(data: StaticData) -> Image.Image:
     """The bare map under the header strip (RGB, the whole canvas)."""
-    w, h = style.MAP_W * MAP_SS, style.MAP_H * MAP_SS
-    img = Image.new("RGB", (w, h), style.BORDER_SEA)
+    w, h = data.width * MAP_SS, (data.height - style.MAP_TOP) * MAP_SS
+    img = Image.new("RGB", (w, h), style.BACKGROUND)
     d = ImageDraw.Draw(img)
+    for x0, y0, x1, y1 in data.frames:  # the panels (what no area covers there is a river or the sea's edge)
+        d.rectangle(_ss(((x0, y0), (x1, y1))), fill=style.BORDER_SEA)
     fills = {"sea": style.SEA, "port": style.PORT, "land": style.LAND}
     for kind in ("sea", "port", "land"):
         for geo in data.areas.values():
@@ -63,8 +65,15 @@ def draw_map(data: StaticData) -> Image.Image:
             layers.append((2, pts, style.BORDER_LAND, 3))
     for _, pts, colour, width in sorted(layers, key=lambda t: t[0]):
         d.line(pts, fill=colour, width=width * MAP_SS, joint="curve")
-    canvas = Image.new("RGB", (style.WIDTH, style.HEIGHT), style.BACKGROUND)
+    canvas = Image.new("RGB", (data.width, data.height), style.BACKGROUND)
     canvas.paste(img.reduce(MAP_SS), (0, style.MAP_TOP))
+    d = ImageDraw.Draw(canvas)
+    for text, (x0, y0, _, y1) in data.captions:  # a panel's title (or a note), left-aligned in its box
+        lines = text.split("\n")
+        pitch = (y1 - y0) / len(lines)
+        for i, line in enumerate(lines):
+            d.text((x0 + 10, y0 + pitch * (i + 0.5)), line, font=font(round(pitch * (0.62 if len(lines) == 1 else 0.7)),
+                   len(lines) == 1), fill=style.HEADER_TEXT, anchor="lm")
     return canvas
 
 
@@ -105,7 +114,7 @@ def _draw_icons(d: ImageDraw.ImageDraw, label: Label) -> None:
 
 def draw_names(data: StaticData, places: Mapping[str, Places]) -> Image.Image:
     """The transparent layer of names, icons, port anchors and home shields (RGBA, the whole canvas)."""
-    big = Image.new("RGBA", (style.WIDTH * MAP_SS, style.HEIGHT * MAP_SS), (0, 0, 0, 0))
+    big = Image.new("RGBA", (data.width * MAP_SS, data.height * MAP_SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     for area in data.areas:
         _draw_icons(d, places[area].label)

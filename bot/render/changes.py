@@ -15,7 +15,7 @@ from bot.render import style
 from bot.render.combat import UNIT_NAMES
 from bot.render.layout import Highlights, map_items
 from bot.render.panel import human, wrap
-from bot.render.static import static
+from bot.render.static import for_view, static
 from bot.render.zoom import area_region, zoomed
 
 WIDTH = 640
@@ -55,6 +55,7 @@ def _units(view: Mapping[str, Any]) -> dict[tuple[str, str], int]:
     return counts
 
 
+@for_view
 def round_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> Changes:
     data = static()
     a0, a1 = before.get("areas") or {}, after.get("areas") or {}
@@ -66,6 +67,7 @@ def round_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> Change
     return Changes(hands, lost)
 
 
+@for_view
 def changes_image(before: Mapping[str, Any], after: Mapping[str, Any]) -> Image.Image:
     changes = round_changes(before, after)
     areas = [a for a, _, _ in changes.changed_hands]

@@ -16,13 +16,15 @@ from bot.render import items as it
 from bot.render import style
 from bot.render.layout import Highlights, colour_of, map_items
 from bot.render.panel import human, wrap
-from bot.render.static import static
+from bot.render.static import for_view, static
 from bot.render.zoom import area_region, zoomed
 
 WIDTH = 900
-UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "siege_engine": "Siege engine", "ship": "Ship"}
+UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "siege_engine": "Siege engine", "ship": "Ship",
+              "dragon": "Dragon"}
 
 
+@for_view
 def combat_note(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
     note = (view.get("notes") or {}).get("combat")
     if isinstance(note, Mapping) and note.get("area") in static().areas:
@@ -37,6 +39,7 @@ def _units_text(kinds: list[str]) -> str:
     return ", ".join(f"{n} {UNIT_NAMES.get(k, human(k))}{'s' if n > 1 else ''}" for k, n in counts.items()) or "none"
 
 
+@for_view
 def side_lines(view: Mapping[str, Any], note: Mapping[str, Any], side: str) -> list[tuple[str, bool]]:
     """(text, bold) lines of one side's parts: units, support, card, Tides of Battle, Blade, strength."""
     data = static()
@@ -90,6 +93,7 @@ def _strength(note: Mapping[str, Any], house: str | None) -> list[tuple[str, boo
     return []
 
 
+@for_view
 def combat_image(view: Mapping[str, Any]) -> Image.Image | None:
     note = combat_note(view)
     if note is None:

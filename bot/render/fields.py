@@ -11,8 +11,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.render.header import phase_name
-from bot.render.panel import TRACKS, UNIT_ABBR, _cards, house_order, human, waiting_houses
-from bot.render.static import static
+from bot.render.mod import house_title, loan_name, loans_of
+from bot.render.panel import (
+    TRACKS,
+    _cards,
+    house_order,
+    human,
+    mod_lines,
+    reserve_text,
+    victory_label,
+    waiting_houses,
+)
+from bot.render.static import for_view, static
 
 MAX_FIELDS, MAX_NAME, MAX_VALUE = 25, 256, 1024
 
@@ -21,6 +31,7 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+@for_view
 def panel_fields(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     data = static()
     names = data.house_names
@@ -43,21 +54,27 @@ def panel_fields(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     lines.append(f"Blade {'used' if view.get('blade_used') else 'ready'} · Raven "
                  f"{'used' if view.get('raven_used') else 'ready'}")
     out.append(("Influence tracks", "\n".join(lines)))
+    extra = mod_lines(view, data)
+    if extra:
+        out.append(("Mother of Dragons", "\n".join(extra)))
     houses: Mapping[str, Mapping[str, Any]] = view.get("houses") or {}
     for house in house_order(view):
         h = houses[house]
-        vp = h.get("victory_points")
         power = "hidden (bidding)" if h.get("power") is None else str(h.get("power"))
         on_map = h.get("power_on_board") or 0
         limits = " ".join(str(n) for n in h.get("army_limits") or [])
         reserve = h.get("reserve") or {}
         text = [f"Supply {h.get('supply', '?')} (armies {limits}) · Power {power}"
                 + (f" (+{on_map} on map)" if on_map else ""),
-                "Reserve " + " ".join(f"{reserve.get(k, 0)}{a}" for k, a in UNIT_ABBR),
+                "Reserve " + reserve_text(reserve, house),
                 "Hand: " + _cards(data, h.get("hand") or [])]
         if h.get("discard"):
             text.append("Discard: " + _cards(data, h["discard"]))
-        title = f"{h.get('name') or name(house)} · {vp} castle{'s' if vp != 1 else ''}"
+        loans = loans_of(view, house)
+        if loans:
+            text.append("Loans: " + ", ".join(loan_name(data, c) for c in loans))
+        title = house_title(view, house, h.get("name") or name(house))
+        title += f" · {victory_label(view, data, house, h) or '? castles'}"
         out.append((title, "\n".join(text)))
     revealed = view.get("westeros_revealed") or []
     if revealed:

@@ -13,7 +13,7 @@ from bot.render import items as it
 from bot.render import style
 from bot.render.panel import waiting_houses
 from bot.render.sprites import ink_for
-from bot.render.static import static
+from bot.render.static import for_view, static
 
 PHASES = {"westeros": "Westeros", "planning": "Planning", "action": "Action"}
 
@@ -23,8 +23,10 @@ def phase_name(view: Mapping[str, Any]) -> str:
     return PHASES.get(phase, phase.replace("_", " ").capitalize())
 
 
-def header_items(view: Mapping[str, Any], width: float = style.WIDTH, top: float = 0) -> list[it.Item]:
+@for_view
+def header_items(view: Mapping[str, Any], width: float | None = None, top: float = 0) -> list[it.Item]:
     data = static()
+    width = data.width if width is None else width
     out: list[it.Item] = [it.Box(0, top, width, top + style.MAP_TOP - 1, style.BACKGROUND)]
     winner = view.get("winner")
     title = f"Round {view.get('round') or 0}/{data.max_rounds} · {phase_name(view)}"

@@ -35,7 +35,7 @@ class UnitGlyph:
     area: str
     house: str
     colour: RGB
-    kind: str  # footman, knight, siege_engine, ship
+    kind: str  # footman, knight, siege_engine, ship, dragon
     routed: bool
     count: int
     x: float  # centre
@@ -60,6 +60,16 @@ class Garrison:
     house: str | None
     colour: RGB
     strength: int
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Loyalty:
+    """Loyalty tokens in an area (Mother of Dragons), ``count`` of them."""
+
+    area: str
+    count: int
     x: float
     y: float
 
@@ -152,5 +162,5 @@ class Chip:
     text: str = ""
 
 
-Item = (AreaTint | Blocked | UnitGlyph | PowerToken | Garrison | OrderMark | AreaOutline | Arrow | Badge | Text
-        | Box | Chip)
+Item = (AreaTint | Blocked | UnitGlyph | PowerToken | Garrison | Loyalty | OrderMark | AreaOutline | Arrow | Badge
+        | Text | Box | Chip)

@@ -2,7 +2,8 @@
 
 Pure: no Pillow drawing, no I/O beyond the cached static data. It reads only the view's whitelisted fields, and
 it decides what an order token shows: its text only when the order is revealed, or when it is the viewer's own
-face-down order in that viewer's private view. A face-down token of anyone else is drawn blank even if a view
+face-down order in that viewer's private view (or that of a vassal the viewer commands this round, which the
+viewer placed). A face-down token of anyone else is drawn blank even if a view
 ever carried its id by mistake.
 """
 
@@ -15,11 +16,14 @@ from typing import Any, TypeGuard
 from bot.render import items as it
 from bot.render import style
 from bot.render.base import places
+from bot.render.mod import area_loyalty, info_items, loyalty_items, mod_of
 from bot.render.places import Places
-from bot.render.static import AreaGeo, StaticData, static
+from bot.render.static import AreaGeo, StaticData, for_view, map_of, static, use_map
 
-UNIT_ORDER = ("knight", "footman", "siege_engine", "ship")
-TYPE_LETTER = {"march": "M", "defense": "D", "support": "S", "raid": "R", "consolidate_power": "CP"}
+UNIT_ORDER = ("dragon", "knight", "footman", "siege_engine", "ship")
+TYPE_LETTER = {"march": "M", "defense": "D", "support": "S", "raid": "R", "consolidate_power": "CP",
+               "iron_bank": "IB", "raid_support": "RS", "defense_muster": "DM"}
+SEA_MARK = "≈"  # before a sea order's letter (Mother of Dragons)
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,11 @@ class Highlights:
         combat = (view.get("notes") or {}).get("combat")
         if not isinstance(combat, Mapping) or not combat.get("area"):
             return cls()
+        with use_map(map_of(view)):
+            return cls._from_note(combat)
+
+    @classmethod
+    def _from_note(cls, combat: Mapping[str, Any]) -> Highlights:
         supporters = combat.get("support") or combat.get("supporters") or ()
         if isinstance(supporters, Mapping):  # {area: house} or {house: [areas]}: keep what names an area
             supporters = [k for k in supporters if k in static().areas] or [
@@ -74,17 +83,22 @@ def order_text(data: StaticData, token: str) -> tuple[str, bool]:
     if info is None:
         return token.rstrip("*"), token.endswith("*")
     text = TYPE_LETTER.get(info.type, info.type[:2].upper())
-    if info.type in ("march", "defense", "support"):
+    if info.type in ("march", "defense", "support", "raid_support", "defense_muster"):
         text += f"{info.modifier:+d}" if info.modifier else "0"
+    if info.sea and info.type != "iron_bank":
+        text = SEA_MARK + text
     return text, info.special
 
 
+@for_view
 def map_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> list[it.Item]:
     """Everything drawn on the map for this view, in drawing order."""
     data = static()
     where = places()
     hl = highlights or Highlights()
     viewer = view.get("viewer")
+    commanders: Mapping[str, Any] = mod_of(view).get("commanders") or {}
+    own = {viewer, *(v for v, c in commanders.items() if c == viewer)} if isinstance(viewer, str) else set()
     areas: Mapping[str, Mapping[str, Any]] = view.get("areas") or {}
     out: list[it.Item] = []
     for area_id, st in areas.items():
@@ -95,18 +109,20 @@ def map_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> 
     out += [it.Blocked(a) for a, st in areas.items() if st.get("blocked") and a in data.areas]
     out += _highlight_outlines(hl, data)
     out += _highlight_arrows(hl, data)
+    loyalty = area_loyalty(view) if data.loyalty else {}
     for area_id, st in areas.items():
         geo = data.areas.get(area_id)
         if geo is None:
             continue
         slots = where[area_id]
         out += _tokens(geo, slots, st, data)
+        out += loyalty_items(area_id, slots, loyalty.get(area_id, 0))
         out += _units(area_id, slots, st, hl, data)
         order = st.get("order")
         if order:
-            out.append(_order(area_id, slots, order, viewer, data))
+            out.append(_order(area_id, slots, order, own, data))
     out += _highlight_marks(hl, data)
-    return out
+    return out + info_items(view, data)
 
 
 def _tokens(geo: AreaGeo, slots: Places, st: Mapping[str, Any], data: StaticData) -> Iterable[it.Item]:
@@ -163,14 +179,14 @@ def _units(area: str, slots: Places, st: Mapping[str, Any], hl: Highlights, data
     return out
 
 
-def _order(area: str, slots: Places, order: Mapping[str, Any], viewer: str | None, data: StaticData
+def _order(area: str, slots: Places, order: Mapping[str, Any], own: set[str], data: StaticData
            ) -> it.OrderMark:
     house = order.get("house", "")
     colour = colour_of(data, house)
     x, y = slots.order
     if order.get("face_down"):
         token = order.get("token")
-        if viewer is not None and house == viewer and isinstance(token, str):
+        if house in own and isinstance(token, str):
             text, special = order_text(data, token)
             return it.OrderMark(area, house, colour, x, y, face_down=True, text=text, special=special,
                                 own_secret=True)

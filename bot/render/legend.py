@@ -1,4 +1,4 @@
-"""The key at the bottom of the panel image: every piece and mark, in a neutral grey (built once, cached)."""
+"""The key at the bottom of the panel image: every piece and mark, in a neutral grey (built once per map, cached)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from PIL import Image, ImageDraw
 
 from bot.render import style
 from bot.render.fonts import font
-from bot.render.sprites import garrison_sprite, mix, order_sprite, power_token_sprite, unit_sprite
+from bot.render.sprites import garrison_sprite, loyalty_sprite, mix, order_sprite, power_token_sprite, unit_sprite
+from bot.render.static import static
 
 GREY: style.RGB = (196, 196, 196)
 ROW = 44
@@ -24,6 +25,8 @@ def legend() -> Image.Image:
         (power_token_sprite(grey), "Power token"), (garrison_sprite(grey, "2"), "Garrison"),
         (garrison_sprite(style.NEUTRAL_FILL, "5"), "Neutral force"),
     ]
+    if static().loyalty:  # the 8-house map: Targaryen's Dragons and loyalty tokens
+        entries += [(unit_sprite("dragon", grey, False), "Dragon"), (loyalty_sprite(2), "Loyalty tokens")]
     cols = 3
     rows = (len(entries) + 1 + cols - 1) // cols
     img = Image.new("RGB", (style.PANEL_W, 56 + rows * ROW), style.PANEL_BG)

@@ -13,7 +13,17 @@ from bot.render import items as it
 from bot.render import style
 from bot.render.fonts import font
 from bot.render.layout import Highlights, colour_of
-from bot.render.static import StaticData, static
+from bot.render.mod import (
+    dragon_strength,
+    house_title,
+    improvements,
+    loan_name,
+    loan_row,
+    loans_of,
+    mod_of,
+    victory_text,
+)
+from bot.render.static import StaticData, for_view, static
 
 PAD = 16
 X0 = PAD
@@ -22,7 +32,37 @@ TEXT = style.PANEL_TEXT
 MUTED = style.PANEL_MUTED
 PHASES = {"westeros": "Westeros phase", "planning": "Planning phase", "action": "Action phase"}
 TRACKS = (("iron_throne", "Iron Throne"), ("fiefdoms", "Fiefdoms"), ("kings_court", "King's Court"))
-UNIT_ABBR = (("footman", "F"), ("knight", "K"), ("siege_engine", "SE"), ("ship", "S"))
+UNIT_ABBR = (("footman", "F"), ("knight", "K"), ("siege_engine", "SE"), ("ship", "S"), ("dragon", "D"))
+
+
+def reserve_text(reserve: Mapping[str, Any], house: str) -> str:
+    """``5F 3K 2SE 6S``; Dragons only for Targaryen (or a house holding some in reserve)."""
+    return " ".join(f"{reserve.get(k, 0)}{a}" for k, a in UNIT_ABBR
+                    if k != "dragon" or house == "targaryen" or reserve.get(k))
+
+
+def victory_label(view: Mapping[str, Any], data: StaticData, house: str, h: Mapping[str, Any]) -> str:
+    """``4 castles``, or Targaryen's ``3/7 loyalty`` on the Mother of Dragons maps; empty when unknown."""
+    if h.get("victory_points") is None and "loyalty" not in h:
+        return ""
+    return victory_text(house, h, view, data)
+
+
+def mod_lines(view: Mapping[str, Any], data: StaticData) -> list[str]:
+    """The Iron Bank's loan row, the Dragons' strength and the last deck IV card, when the game has them."""
+    out = []
+    row = loan_row(view, data)
+    if row:
+        out.append("Iron Bank: " + " · ".join(f"{cost} Power {loan_name(data, card) if card else 'empty'}"
+                                               for cost, card in row))
+        out += [f"Loans made: {line}" for line in improvements(view)]
+    strength = dragon_strength(view, data)
+    if strength is not None and "targaryen" in (view.get("houses") or {}):
+        out.append(f"Dragon strength {strength}")
+    card = mod_of(view).get("westeros_iv_revealed")
+    if card:
+        out.append(f"Westeros IV: {human(card)}")
+    return out
 
 
 def human(value: Any) -> str:
@@ -76,6 +116,7 @@ class _Column:
         self.y += gap
 
 
+@for_view
 def panel_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> tuple[list[it.Item], float]:
     """The panel's items and the height they take."""
     data = static()
@@ -91,6 +132,11 @@ def panel_items(view: Mapping[str, Any], highlights: Highlights | None = None) -
     houses: Mapping[str, Mapping[str, Any]] = view.get("houses") or {}
     hl = highlights if highlights and highlights.combat else Highlights.from_view(view)
     roles = {hl.attacker: "attacking", hl.defender: "defending"} if hl.combat else {}
+    extra = mod_lines(view, data)
+    for line in extra:
+        col.wrapped(line, 20)
+    if extra:
+        col.rule()
     for house in house_order(view):
         _house(col, view, data, house, houses[house], roles.get(house))
     _round_cards(col, view)
@@ -169,8 +215,11 @@ def _track(col: _Column, view: Mapping[str, Any], data: StaticData, key: str, ti
             col.items.append(it.Box(cx - cell / 2 + 2, col.y - 2, cx + cell / 2 - 2, col.y + 56, (250, 226, 140),
                                     style.STAR, 2, 8))
         col.items.append(it.Chip(cx, col.y + 15, 14, colour_of(data, house), str(i + 1)))
-        col.items.append(it.Text(cx, col.y + 34, data.house_names.get(house, human(house)), 17, TEXT,
-                                 house == holder, "ma"))
+        name = data.house_names.get(house, human(house))
+        size = 17  # smaller where 7 or 8 houses share the track
+        while size > 11 and font(size, house == holder).getlength(name) > cell - 4:
+            size -= 1
+        col.items.append(it.Text(cx, col.y + 34, name, size, TEXT, house == holder, "ma"))
     col.y += 64
 
 
@@ -215,16 +264,14 @@ def _house(col: _Column, view: Mapping[str, Any], data: StaticData, house: str, 
     colour = colour_of(data, house)
     top = col.y
     col.items.append(it.Box(X0, top, X0 + 10, top + 30, colour, style.INK, 1))
-    name = h.get("name") or data.house_names.get(house, human(house))
+    name = house_title(view, house, h.get("name") or data.house_names.get(house, human(house)))
     col.items.append(it.Text(X0 + 18, top, name, 26, TEXT, True))
     if role:  # this house fights in the highlighted combat
         x = X0 + 30 + font(26, True).getlength(name)
         w = font(18, True).getlength(role) + 16
         col.items.append(it.Box(x, top + 3, x + w, top + 29, style.COMBAT, None, 1, 6))
         col.items.append(it.Text(x + w / 2, top + 16, role, 18, style.WHITE, True, "mm"))
-    vp = h.get("victory_points")
-    col.items.append(it.Text(X1, top + 3, f"{vp} castle{'s' if vp != 1 else ''}" if vp is not None else "", 22,
-                             TEXT, True, "ra"))
+    col.items.append(it.Text(X1, top + 3, victory_label(view, data, house, h), 22, TEXT, True, "ra"))
     col.y += 35
     power = h.get("power")
     power_text = "hidden (bidding)" if power is None else str(power)
@@ -237,12 +284,15 @@ def _house(col: _Column, view: Mapping[str, Any], data: StaticData, house: str, 
     if _choosing_orders(view):
         status = "   orders: placed" if h.get("orders_submitted") else "   orders: choosing…"
     if reserve:
-        parts = " ".join(f"{reserve.get(k, 0)}{a}" for k, a in UNIT_ABBR)
+        parts = reserve_text(reserve, house)
         col.text(f"In reserve {parts}{status}", 19, MUTED, gap=2)
     col.wrapped("Hand: " + _cards(data, h.get("hand") or []), 19, indent=14)
     discard = h.get("discard") or []
     if discard:
         col.wrapped("Discard: " + _cards(data, discard), 19, MUTED, indent=14)
+    loans = loans_of(view, house)
+    if loans:
+        col.wrapped("Loans: " + ", ".join(loan_name(data, c) for c in loans), 19, indent=14)
     col.y += 8
 
 

@@ -4,8 +4,8 @@ Run by ``tools/build_render_assets.py`` (the result is stored in ``assets/render
 deterministic: names first (each wholly inside its area when it fits, clear of the others), then, in passes of
 loosening rules, each area's order, first army block, home shield and garrison, Power token and second army block,
 each at the free spot nearest to the data's hint that is inside the area (wholly, then mostly), and last anywhere
-near it. Every placed rectangle, with a small margin, is kept clear of every other.
-"""
+near it; on the 8-house map, each land area's loyalty-token slot. Every placed rectangle, with a small margin, is
+kept clear of every other."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from bot.render.places import (
     HOME_W,
     ICON_GAP,
     LINE_GAP,
+    LOYALTY_W,
     SHIELD_H,
     Army,
     Label,
@@ -88,18 +89,19 @@ def _erode(img: Image.Image, w: int, h: int) -> Image.Image:
 
 
 class Region:
-    """Where a block may go: an area's mask (``inside``) or a plain rectangle of the map around a hint."""
+    """Where a block may go: an area's mask (``inside``) or a plain rectangle of the map around a hint; ``frame``
+    is the board image's width and height (nothing goes off it)."""
 
-    def __init__(self, mask: Image.Image, origin: tuple[int, int]) -> None:
-        self.mask, self.origin = mask, origin
+    def __init__(self, mask: Image.Image, origin: tuple[int, int], frame: tuple[int, int]) -> None:
+        self.mask, self.origin, self.frame = mask, origin, frame
 
     @classmethod
-    def around(cls, hint: Point, radius: int) -> Region:
+    def around(cls, hint: Point, radius: int, frame: tuple[int, int]) -> Region:
         x0 = max(0, int(hint[0]) - radius)
         y0 = max(style.MAP_TOP, int(hint[1]) - radius)
-        x1 = min(style.MAP_W, int(hint[0]) + radius)
-        y1 = min(style.HEIGHT, int(hint[1]) + radius)
-        return cls(Image.new("L", (x1 - x0, y1 - y0), 255), (x0, y0))
+        x1 = min(frame[0], int(hint[0]) + radius)
+        y1 = min(frame[1], int(hint[1]) + radius)
+        return cls(Image.new("L", (x1 - x0, y1 - y0), 255), (x0, y0), frame)
 
     def find(self, w: float, h: float, f: float, hint: Point, avoid: list[Rect]) -> Point | None:
         """The centre nearest ``hint`` of a w x h block whose middle f x f lies in the region and that keeps
@@ -112,8 +114,9 @@ class Region:
         bx, by = self.origin
         blocked = [(r[0] - bx - wi - MARGIN, r[1] - by - hi - MARGIN, r[2] - bx + MARGIN, r[3] - by + MARGIN)
                    for r in avoid]
-        blocked += [(style.MAP_W - bx - wi, -hi, free.width, free.height),  # never off the map
-                    (-wi, style.HEIGHT - by - hi, free.width, free.height), (-wi, -hi, free.width, style.MAP_TOP - by)]
+        width, height = self.frame
+        blocked += [(width - bx - wi, -hi, free.width, free.height),  # never off the map
+                    (-wi, height - by - hi, free.width, free.height), (-wi, -hi, free.width, style.MAP_TOP - by)]
         if f >= 1.0:  # wholly inside also means inside the region's own frame
             blocked += [(free.width - wi, 0, free.width, free.height), (0, free.height - hi, free.width, free.height)]
         for x0, y0, x1, y1 in blocked:
@@ -188,7 +191,7 @@ def place_label(geo: AreaGeo, region: Region, names: list[Rect]) -> Label:
              (lines, size - 3, 0.5, []), (lines, size - 3, 0.0, [])]
     for tier_lines, tier_size, f, avoid in tiers:
         width, height = _name_block(tier_lines, tier_size, bold, icons)
-        where = region if f > 0 else Region.around((lx, ly), NEAR)
+        where = region if f > 0 else Region.around((lx, ly), NEAR, region.frame)
         found = where.find(width, height, f, (lx, ly), avoid + names)
         if found is not None:
             return Label(geo.id, tier_lines, tier_size, bold, found[0], found[1] - height / 2 + 2, icons, width,
@@ -197,10 +200,19 @@ def place_label(geo: AreaGeo, region: Region, names: list[Rect]) -> Label:
 
 
 Request = tuple[str, str, float, float, Point]  # area, slot, width, height, hint
+# (slots, fractions inside the area) in order. The Mother of Dragons maps also place the loyalty tokens, and let an
+# army block stick further out of a small area (The Eyrie) before it may go anywhere near.
+PASSES = ((("order",), (1.0, 0.75)), (("army0",), (1.0, 0.6, 0.3)), (("order", "home", "power"), (1.0, 0.6, 0.3)),
+          (("army0", "order", "home", "power"), (0.0,)), (("army1",), (1.0, 0.6, 0.3, 0.0)))
+MOD_PASSES = ((("order",), (1.0, 0.75)), (("army0",), (1.0, 0.6, 0.3, 0.15)),
+              (("order", "home", "power"), (1.0, 0.6, 0.3)), (("army0", "order", "home", "power"), (0.0,)),
+              (("loyalty",), (1.0, 0.6, 0.3, 0.0)),
+              (("army1",), (1.0, 0.6, 0.3, 0.0)))
 
 
 def place_all(data: StaticData) -> dict[str, Places]:
-    regions = {a: Region(area_mask(g), (g.bbox[0], g.bbox[1])) for a, g in data.areas.items()}
+    frame = (data.width, data.height)
+    regions = {a: Region(area_mask(g), (g.bbox[0], g.bbox[1]), frame) for a, g in data.areas.items()}
     taken: list[Rect] = []
     labels: dict[str, Label] = {}
     for a in sorted(data.areas, key=lambda a: _extent(data.areas[a])):  # small areas choose first
@@ -210,17 +222,15 @@ def place_all(data: StaticData) -> dict[str, Places]:
             taken.append(label.rect)
     slots: dict[tuple[str, str], Point] = {}
     shapes: dict[tuple[str, str], tuple[int, int, int]] = {}
-    requests = [r for a in sorted(data.areas) for r in _requests(data.areas[a])]
+    requests = [r for a in sorted(data.areas) for r in _requests(data.areas[a], data.loyalty)]
     combat: list[Rect] = []  # the attackers' blocks: only one combat at a time, so they may overlap each other
-    passes = ((("order",), (1.0, 0.75)), (("army0",), (1.0, 0.6, 0.3)), (("order", "home", "power"), (1.0, 0.6, 0.3)),
-              (("army0", "order", "home", "power"), (0.0,)), (("army1",), (1.0, 0.6, 0.3, 0.0)))
-    for wanted, tiers in passes:
+    for wanted, tiers in PASSES if data.map_id == "base" else MOD_PASSES:
         for f in tiers:
             for area, slot, w, h, hint in requests:
                 if (area, slot) in slots or slot not in wanted:
                     continue
                 for cols, rows, size, (bw, bh) in _shapes(data.areas[area], slot, w, h):
-                    where = regions[area] if f > 0 else Region.around(hint, NEAR * (2 if slot == "army1" else 1))
+                    where = regions[area] if f > 0 else Region.around(hint, NEAR * (2 if slot == "army1" else 1), frame)
                     found = where.find(bw, bh, f, hint, taken)
                     if found is not None:
                         slots[(area, slot)] = found
@@ -241,7 +251,7 @@ def place_all(data: StaticData) -> dict[str, Places]:
             c = slots.get((a, block), (0.0, 0.0))
             armies.append(Army((c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2), cols, rows, ships, size))
         out[a] = Places(labels[a], slots[(a, "order")], slots.get((a, "power")), slots.get((a, "home")),
-                        (armies[0], armies[1]))
+                        (armies[0], armies[1]), slots.get((a, "loyalty")))
     return out
 
 
@@ -249,7 +259,7 @@ def capacity(geo: AreaGeo) -> int:
     return 3 if geo.kind == "port" else style.ARMY_CAPACITY
 
 
-def _requests(geo: AreaGeo) -> list[Request]:
+def _requests(geo: AreaGeo, loyalty: bool) -> list[Request]:
     u, o, p = geo.units, geo.order, geo.power_token
     ts = style.TOKEN_SIZE
     out: list[Request] = [(geo.id, "army0", 0, 0, (u.cx, u.cy)), (geo.id, "order", style.ORDER_SIZE,
@@ -258,6 +268,8 @@ def _requests(geo: AreaGeo) -> list[Request]:
         if geo.home:
             out.append((geo.id, "home", HOME_W, SHIELD_H, (p.cx + HOME_W / 2 - ts / 2, p.cy)))
         out.append((geo.id, "power", ts, ts, (p.cx, p.cy)))
+        if loyalty:  # beside the Power token
+            out.append((geo.id, "loyalty", LOYALTY_W, ts, (p.cx + ts, p.cy)))
     if geo.kind != "port":  # no combat in a port (ships there cannot be attacked)
         out.append((geo.id, "army1", 0, 0, (u.cx, u.cy + style.UNIT_SIZE)))
     return out

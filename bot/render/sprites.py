@@ -16,7 +16,7 @@ from bot.render.fonts import font
 from bot.render.static import static
 
 SS = 4  # supersampling factor
-UNIT_LETTER = {"footman": "F", "knight": "K", "siege_engine": "SE", "ship": "S"}
+UNIT_LETTER = {"footman": "F", "knight": "K", "siege_engine": "SE", "ship": "S", "dragon": "D"}
 Shape = Callable[[ImageDraw.ImageDraw, float, style.RGB, style.RGB, float], None]
 SpriteKey = tuple[str, ...]
 
@@ -59,11 +59,13 @@ SAIL = [(-0.04, -0.52), (-0.04, -0.1), (-0.4, -0.1)]
 HEXAGON = [(math.cos(math.pi / 3 * i + math.pi / 6) * 0.5, math.sin(math.pi / 3 * i + math.pi / 6) * 0.5)
            for i in range(6)]
 SHIELD = [(-0.42, -0.48), (0.42, -0.48), (0.42, 0.08), (0.0, 0.5), (-0.42, 0.08)]
+WINGS = [(-0.5, -0.46), (-0.16, -0.2), (0.0, -0.5), (0.16, -0.2), (0.5, -0.46), (0.36, 0.12), (0.0, 0.5),
+         (-0.36, 0.12)]
 
 
 def unit_sprite(kind: str, colour: style.RGB, routed: bool, size: int = style.UNIT_SIZE) -> Image.Image:
-    """A unit: circle footman F, shield knight K, triangle siege engine SE, boat ship S; routed ones greyed and
-    struck through."""
+    """A unit: circle footman F, shield knight K, triangle siege engine SE, boat ship S, winged dragon D; routed
+    ones greyed and struck through."""
     w = size * (1.25 if kind == "ship" else 1.0)
     img, d = _canvas(w + 4, size + 4)
     cx, cy, s = img.width / 2, img.height / 2, size * SS
@@ -79,6 +81,9 @@ def unit_sprite(kind: str, colour: style.RGB, routed: bool, size: int = style.UN
     elif kind == "siege_engine":
         d.polygon(_poly(SIEGE, cx, cy, s), fill=fill, outline=style.INK, width=line)
         text_y = cy + 0.14 * s
+    elif kind == "dragon":
+        d.polygon(_poly(WINGS, cx, cy, s), fill=fill, outline=style.INK, width=line)
+        text_y = cy + 0.06 * s
     else:  # ship
         d.polygon(_poly(SAIL, cx, cy, s), fill=fill, outline=style.INK, width=line)
         d.line([(cx - 0.04 * s, cy - 0.52 * s), (cx - 0.04 * s, cy - 0.08 * s)], fill=style.INK, width=line)
@@ -160,6 +165,16 @@ def order_sprite(colour: style.RGB, text: str | None, special: bool, own_secret:
     return _finish(img)
 
 
+def loyalty_sprite(count: int, size: int = style.TOKEN_SIZE) -> Image.Image:
+    """Loyalty tokens (Mother of Dragons): a gold disc ringed in Targaryen's colour, with how many lie there."""
+    img, d = _canvas(size + 2, size + 2)
+    cx, cy, r = img.width / 2, img.height / 2, 0.48 * size * SS
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=style.LOYALTY, outline=style.HOUSE_COLOURS["targaryen"],
+              width=round(3.5 * SS))
+    _letter(d, cx, cy, str(count), size * (0.56 if count < 10 else 0.44), style.INK)
+    return _finish(img)
+
+
 def shield_sprite(colour: style.RGB, initial: str, w: float, h: float) -> Image.Image:
     """The printed home-area shield."""
     img, d = _canvas(w + 2, h + 2)
@@ -193,11 +208,17 @@ def make_sprite(key: SpriteKey) -> Image.Image:
                             key[4] == "True")
     if kind == "count":
         return count_badge(int(key[1]))
+    if kind == "loyalty":
+        return loyalty_sprite(int(key[1]))
     raise KeyError(key)
 
 
 def power_key(house: str) -> SpriteKey:
     return ("power", house)
+
+
+def loyalty_key(n: int) -> SpriteKey:
+    return ("loyalty", str(n))
 
 
 def count_key(n: int) -> SpriteKey:

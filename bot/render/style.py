@@ -2,7 +2,8 @@
 
 One place to tune the look. The board image is the map alone, drawn for Discord's inline preview (about 550 px
 wide): ``SCALE`` times the data's 741x1378 coordinate space under a header strip ``MAP_TOP`` high, so that the
-preview shows it at about 0.46x. Unit and order glyphs are sized to stay readable there (about 18 and 23 px).
+preview shows it at about 0.46x (``WIDTH`` and ``HEIGHT`` are the base map's; the 8-house map, two panels, is
+1306x3994, shown at about 0.42x). Unit and order glyphs are sized to stay readable there (about 18 and 23 px).
 The side panel (tracks, supply, Power, hands) is a separate, narrower image (``PANEL_W``).
 """
 
@@ -28,6 +29,8 @@ HOUSE_COLOURS: dict[str, RGB] = {
     "greyjoy": (34, 30, 60),  # near black
     "tyrell": (40, 120, 100),  # deep green
     "martell": (214, 104, 10),  # orange
+    "arryn": (0, 136, 187),  # sky blue (Mother of Dragons)
+    "targaryen": (85, 0, 187),  # deep violet (Mother of Dragons)
 }
 
 # the map
@@ -58,6 +61,7 @@ CROWN: RGB = (212, 160, 23)
 ORDER_FACE: RGB = (250, 246, 232)
 ORDER_BACK: RGB = (92, 64, 44)  # the back of an order token (face down): the same for every house
 STAR: RGB = (200, 140, 0)
+LOYALTY: RGB = (240, 206, 96)  # a loyalty token's face
 SECRET: RGB = (150, 40, 200)  # the ring of the viewer's own hidden orders ("only you see this")
 
 # highlights (they avoid the house colours)

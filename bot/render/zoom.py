@@ -29,10 +29,10 @@ def area_region(areas: Iterable[str], neighbours: bool, margin: float = 24) -> R
                     boxes.append(where[n].label.rect)
                     boxes.append(where[n].armies[0].rect)
     if not boxes:
-        return (0, style.MAP_TOP, style.MAP_W, style.HEIGHT)
+        return (0, style.MAP_TOP, data.width, data.height)
     return (max(0.0, min(b[0] for b in boxes) - margin), max(float(style.MAP_TOP), min(b[1] for b in boxes) - margin),
-            min(float(style.MAP_W), max(b[2] for b in boxes) + margin),
-            min(float(style.HEIGHT), max(b[3] for b in boxes) + margin))
+            min(float(data.width), max(b[2] for b in boxes) + margin),
+            min(float(data.height), max(b[3] for b in boxes) + margin))
 
 
 def zoomed(map_layout: list[it.Item], region: Rect, width: int, text: list[it.Item], text_height: float

@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from bot.render import items as it
 from bot.render import style
 from bot.render.base import places
-from bot.render.places import GARRISON_W, Rect, glyph_width, overlaps
+from bot.render.places import GARRISON_W, LOYALTY_W, Rect, glyph_width, overlaps
+from bot.render.static import use_map
 
 Placed = tuple[str, Rect]  # (what, rectangle)
 
@@ -24,6 +25,8 @@ def item_rect(item: it.Item) -> Rect | None:
         return box(item.x, item.y, style.TOKEN_SIZE, style.TOKEN_SIZE)
     if isinstance(item, it.Garrison):
         return box(item.x, item.y, GARRISON_W, style.TOKEN_SIZE)
+    if isinstance(item, it.Loyalty):
+        return box(item.x, item.y, LOYALTY_W, style.TOKEN_SIZE)
     return None
 
 
@@ -39,8 +42,9 @@ def static_rects() -> list[Placed]:
     return out
 
 
-def collisions(layout: Iterable[it.Item]) -> list[tuple[str, str]]:
-    placed = static_rects()
+def collisions(layout: Iterable[it.Item], map_id: str = "base") -> list[tuple[str, str]]:
+    with use_map(map_id):
+        placed = static_rects()
     for item in layout:
         rect = item_rect(item)
         if rect is not None:

@@ -4,13 +4,16 @@ The golden tests render stored views (``tests/render/views/*.json``) so that the
 rules or random agent change; regenerate those files deliberately with::
 
     .venv/bin/python -m tests.render.scenarios      # rewrites tests/render/views/*.json
+    .venv/bin/python -m tests.render.scenarios mod  # only the Mother of Dragons ones
 
 then re-bless the goldens (see test_golden.py).
 """
 
 from __future__ import annotations
 
+import copy
 import json
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -60,6 +63,30 @@ def submit_orders(game: Game, agent: RandomAgent, houses: Iterable[str]) -> None
         answer(game, decision, agent)
 
 
+def with_mod_fields(view: dict[str, Any]) -> dict[str, Any]:
+    """An 8-house view with Mother of Dragons facts set: loyalty tokens, Targaryen's loyalty count, the Dragons'
+    strength, the Iron Bank's loan row with an empty slot, a loan bought and what it changed."""
+    view = copy.deepcopy(view)
+    mod = view.setdefault("mod", {})
+    mod["loyalty"] = {"kings-landing": 1, "the-reach": 2}
+    mod["loyalty_gained"] = 3
+    mod["dragon_strength"] = 2
+    mod["iron_bank"] = {"row": ["spymaster", None, "full-host"], "deck_size": 8,
+                        "loans": {"stark": ["customs-officer"], "tyrell": ["master-at-arms"]},
+                        "improvements": {"power": {}, "supply": {"dragonstone": 1}}, "castles": {"the-reach": 1}}
+    return view
+
+
+def mod_fixture_views() -> dict[str, dict[str, Any]]:
+    """Stored views of the Mother of Dragons maps: the 7- and 8-house set-ups, and an 8-house round with every
+    order revealed and the optional fields filled in."""
+    views = {f"setup{n}": Game.new(n, 7).view(None) for n in (7, 8)}
+    game, agent = at_planning(8, 2, 3)
+    submit_orders(game, agent, sorted(game.state.houses))
+    views["mod8_revealed"] = with_mod_fields(game.view(None))
+    return views
+
+
 def fixture_views() -> dict[str, dict[str, Any]]:
     """The stored views the golden images are rendered from."""
     views = {f"setup{n}": Game.new(n, 7).view(None) for n in (3, 4, 6)}
@@ -70,12 +97,12 @@ def fixture_views() -> dict[str, dict[str, Any]]:
     views[f"orders_hidden_{houses[0]}"] = game.view(houses[0])
     submit_orders(game, agent, houses[3:])
     views["orders_revealed"] = game.view(None)
-    return views
+    return views | mod_fixture_views()
 
 
 def main() -> None:
     VIEWS.mkdir(exist_ok=True)
-    for name, view in fixture_views().items():
+    for name, view in (mod_fixture_views() if sys.argv[1:] == ["mod"] else fixture_views()).items():
         (VIEWS / f"{name}.json").write_text(json.dumps(view, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         print(f"wrote {VIEWS / name}.json")
 

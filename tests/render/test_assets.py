@@ -1,14 +1,20 @@
-"""The stored static layers match the data, the style and the builder (else: tools/build_render_assets.py)."""
+"""The stored static layers of every map match the data, the style and the builder (else:
+tools/build_render_assets.py)."""
 
 from __future__ import annotations
 
 import json
 
-from bot.render.assets import ASSET_DIR, fingerprint
+import pytest
+
+from bot.render.assets import asset_dir, fingerprint
+from bot.render.static import MAPS
 
 
-def test_stored_layers_are_up_to_date() -> None:
-    doc = json.loads((ASSET_DIR / "layout.json").read_text(encoding="utf-8"))
-    assert doc["fingerprint"] == fingerprint(), "stale assets: run .venv/bin/python tools/build_render_assets.py"
+@pytest.mark.parametrize("map_id", sorted(MAPS))
+def test_stored_layers_are_up_to_date(map_id: str) -> None:
+    folder = asset_dir(map_id)
+    doc = json.loads((folder / "layout.json").read_text(encoding="utf-8"))
+    assert doc["fingerprint"] == fingerprint(map_id), "stale assets: run .venv/bin/python tools/build_render_assets.py"
     for name in ("map.png", "names.png", "areas.png"):
-        assert (ASSET_DIR / name).is_file()
+        assert (folder / name).is_file()

@@ -43,6 +43,11 @@ CASES: dict[str, tuple[str, Highlights | None]] = {
     "orders_revealed": ("orders_revealed", None),
     "combat_highlight": ("orders_revealed", COMBAT),
     "march_highlight": ("orders_hidden_public", MARCH),
+    "setup7": ("setup7", None),
+    "setup8": ("setup8", None),
+    "mod8_revealed": ("mod8_revealed", None),
+    "mod8_combat": ("mod8_revealed", Highlights(combat="pentos", attacker="targaryen", defender="baratheon",
+                                                 combat_source="bay-of-pentos", supporters=("myr",))),
 }
 
 
@@ -71,6 +76,8 @@ COMBAT_NOTE = {"attacker": "lannister", "defender": "baratheon", "neutral": 0, "
 def other_image(case: str) -> Image.Image:
     if case == "panel":
         return panel_image(load_view("orders_revealed"))
+    if case == "mod8_panel":
+        return panel_image(load_view("mod8_revealed"))
     if case == "combat":
         view = load_view("orders_revealed")
         view["notes"] = {"combat": COMBAT_NOTE}
@@ -80,7 +87,7 @@ def other_image(case: str) -> Image.Image:
     return changes_image(load_view("orders_hidden_public"), load_view("orders_revealed"))
 
 
-@pytest.mark.parametrize("case", sorted(CASES) + ["panel", "combat", "changes"])
+@pytest.mark.parametrize("case", sorted(CASES) + ["panel", "combat", "changes", "mod8_panel"])
 def test_golden(case: str) -> None:
     if case in CASES:
         view_name, highlights = CASES[case]

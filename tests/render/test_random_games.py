@@ -14,7 +14,7 @@ from typing import Any
 from bot.render import Highlights, build_layout, panel_fields, render, render_changes, render_combat, round_changes
 from bot.render.combat import combat_note, side_lines
 from bot.render.panel import panel_items
-from engine.agot import Game
+from engine.agot import Game, Settings
 from engine.simulate import play
 from tests.render.overlap import collisions
 
@@ -23,7 +23,7 @@ SAMPLES_PER_ROUND = 4
 COMBAT_EVENTS = ("combat_strength", "combat_result")  # the notes then name the sides, cards and strengths
 
 
-def collect(players: int, seed: int) -> list[tuple[bool, dict[str, Any]]]:
+def collect(players: int, seed: int, settings: Settings | None = None) -> list[tuple[bool, dict[str, Any]]]:
     """(drawn?, view) pairs: round starts and the end are drawn, the samples in between laid out only."""
     views: list[tuple[bool, dict[str, Any]]] = []
     seen: dict[str, Any] = {"round": 0, "events": 0, "in_round": 0}
@@ -45,7 +45,7 @@ def collect(players: int, seed: int) -> list[tuple[bool, dict[str, Any]]]:
             seen["in_round"] += 1
             views.append((False, game.view(player)))
 
-    result = play(players, seed, on_event=on_event)
+    result = play(players, seed, settings, on_event=on_event)
     if result.game is not None:
         views.append((True, result.game.view(None)))  # the end (or where the engine stopped)
     return views
