@@ -17,7 +17,8 @@ from engine.cli import Parser
 def main(argv: list[str] | None = None) -> int:
     parser = Parser(prog="python -m bot.autopilot", description="Measure the autopilot against random agents "
                     "and against deadline defaults.")
-    parser.add_argument("--players", type=int, default=4, choices=range(3, 7), metavar="3..6")
+    parser.add_argument("--players", type=int, default=4, choices=range(3, 9),
+                        metavar="3..8")  # 7 and 8: the Mother of Dragons set-up of their count
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quiet", action="store_true", help="only the final line")

@@ -8,7 +8,7 @@ from engine.agot.board import board
 from engine.agot.planning import allowed_tokens
 from engine.core import Rng
 
-STRENGTH = {"footman": 1, "knight": 2, "siege_engine": 0, "ship": 1}
+STRENGTH = {"footman": 1, "knight": 2, "siege_engine": 0, "ship": 1}  # a dragon's: the view's ``mod`` part
 CLASH_SHARE = {"iron_throne": 3, "fiefdoms": 4, "kings_court": 4}  # bid at most power // share on each track
 
 
@@ -18,6 +18,13 @@ class Autopilot:
         self.board = board()
 
     def answer(self, view: dict[str, Any], decision: dict[str, Any]) -> Any:
+        """The answer to ``decision`` from ``view``: on the game's own board (a Mother of Dragons set-up's when
+        the view has one); a vassal's decision is played as the vassal's own (the commander's view shows its
+        units); the decision kinds without a method here get their documented default."""
+        self.board = board(view.get("mod", {}).get("setup", ""))
+        vassal = decision.get("info", {}).get("vassal")
+        if vassal:
+            view = {**view, "viewer": vassal}
         handler = getattr(self, "_" + decision["kind"], None)
         return handler(view, decision) if handler else decision["default"]
 
@@ -33,7 +40,10 @@ class Autopilot:
             if unit.get("routed"):
                 continue
             kind = unit["kind"]
-            total += 4 if kind == "siege_engine" and attacking and castle else STRENGTH[kind]
+            if kind in STRENGTH:
+                total += 4 if kind == "siege_engine" and attacking and castle else STRENGTH[kind]
+            else:  # Mother of Dragons: a dragon's strength this round
+                total += int(view.get("mod", {}).get("dragon_strength", 0))
         return total
 
     def defence(self, view: dict[str, Any], area: str) -> int:

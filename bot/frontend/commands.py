@@ -53,6 +53,10 @@ if TYPE_CHECKING:
 
 Choice = app_commands.Choice
 HOUSES = [Choice(name="Dealt at random", value="random"), Choice(name="Chosen when joining", value="choose")]
+SETUPS = [Choice(name="Base game: the map of 3-6 players", value="base"),
+          Choice(name="Mother of Dragons, 7 houses: Arryn and the Vale; vassals for houses nobody holds", value="7"),
+          Choice(name="Mother of Dragons, 8 houses: Arryn, Targaryen, Essos, the Iron Bank; vassals if fewer",
+                 value="8")]
 TIEBREAKS = [Choice(name="Rulebook (2nd edition)", value="rb2"), Choice(name="FAQ ruling", value="faq")]
 ABSENCE = [Choice(name="Stretch the absent player's deadlines", value="stretch"),
            Choice(name="The autopilot plays the absent player's house", value="autopilot")]
@@ -113,7 +117,10 @@ class AgotCog(commands.Cog):
     # --- the lobby ------------------------------------------------------------------------------------------
 
     @agot.command(name="create", description="Create a game in this channel")
-    @app_commands.describe(players="3 to 6 players", houses="houses dealt at random, or chosen when joining",
+    @app_commands.describe(players="3 to 6 players (base game), 4 to 8 on a Mother of Dragons set-up",
+                           setup="the map: the base game's, or Mother of Dragons' 7- or 8-house set-up (default: "
+                                 "the base game up to 6 players, the set-up of their count for 7 or 8)",
+                           houses="houses dealt at random, or chosen when joining",
                            tides="play with the Tides of Battle cards", tiebreak="end-of-game tie-breakers",
                            orders_hours="hours to place orders", other_hours="hours for any other decision",
                            join="take a seat yourself (default yes)",
@@ -123,9 +130,10 @@ class AgotCog(commands.Cog):
                            absence="while a player is away: stretch their deadlines, or the autopilot plays",
                            thread="play in a new thread of this channel (default yes; no: in the channel itself)",
                            whispers="players may send anonymous whispers between houses (default yes)")
-    @app_commands.choices(houses=HOUSES, tiebreak=TIEBREAKS, absence=ABSENCE)
-    async def create(self, interaction: discord.Interaction, players: app_commands.Range[int, 3, 6],
-                     houses: str = "random", tides: bool = False, tiebreak: str = "rb2", orders_hours: HOURS = 24,
+    @app_commands.choices(setup=SETUPS, houses=HOUSES, tiebreak=TIEBREAKS, absence=ABSENCE)
+    async def create(self, interaction: discord.Interaction, players: app_commands.Range[int, 3, 8],
+                     setup: str | None = None, houses: str = "random", tides: bool = False, tiebreak: str = "rb2",
+                     orders_hours: HOURS = 24,
                      other_hours: HOURS = 12, join: bool = True, quiet_hours: str | None = None,
                      weekend_hours: app_commands.Range[int, 0, 168] = 0, faceless: bool = False,
                      absence: str = "stretch", thread: bool = True, whispers: bool = True) -> None:
@@ -146,6 +154,10 @@ class AgotCog(commands.Cog):
                                     "deadlines": {"orders": orders_hours * 3600, "default": other_hours * 3600},
                                     "weekend_hours": weekend_hours, "faceless": faceless, "absence": absence,
                                     "whispers": whispers}
+        if setup in ("7", "8"):
+            settings["setup"] = setup
+        elif setup == "base" and players > 6:
+            raise Refusal("The base game takes 3 to 6 players: 7 or 8 play a Mother of Dragons set-up.")
         zone = await self.bot.zones.zone_of(interaction.user.id)
         settings["zone"] = zone
         if quiet_hours is not None:

@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.frontend import text
 from bot.service import GameInfo, GameStatus, ServiceError
 from bot.service.kinds import ACTIVE
-from engine.agot.board import board
+from bot.service.settings import table_houses
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -112,7 +112,7 @@ def house_of(words: str, among: list[str] | None = None) -> str:
     """The house id ``words`` names in any case (``Stark``, ``stark``, ``House Stark``), or a Refusal that lists
     the houses to choose from, capitalised."""
     found = text.house_id(words)
-    houses = among if among is not None else list(board().houses)
+    houses = among if among is not None else list(text.names().houses)
     if found is None or found not in houses:
         names = ", ".join(text.house_name(h) for h in sorted(houses))
         raise Refusal(f"'{text.clip(words, 40)}' is not a house{' of this game' if found else ''}: choose "
@@ -167,18 +167,20 @@ async def free_house_choices(interaction: discord.Interaction, current: str) -> 
     """Joining: the houses of that game's player count that nobody has asked for yet."""
     game = await _game_of_form(interaction, LOBBY)
     if game is None:
-        return _house_list(list(board().houses), current)
+        return _house_list(list(text.names().houses), current)
     wished = {s.house for s in game.seats if s.house}
-    return _house_list([h for h in board().setups[str(game.players)]["houses"] if h not in wished], current)
+    return _house_list([h for h in game_houses(game) if h not in wished], current)
 
 
 async def seated_house_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Repairs, kicks and votes: the houses playing in that game."""
     game = await _game_of_form(interaction, PLAYING)
     if game is None:
-        return _house_list(list(board().houses), current)
+        return _house_list(list(text.names().houses), current)
     return _house_list(sorted({s.house for s in game.seats if s.house}), current)
 
 
 def game_houses(game: GameInfo) -> list[str]:
-    return list(board().setups[str(game.players)]["houses"])
+    """The houses of the game's set-up (Mother of Dragons' 7 or 8 houses, vassals included, or the base game's
+    for its player count)."""
+    return table_houses(game.players, game.settings)

@@ -10,25 +10,31 @@ import json
 from datetime import datetime
 from typing import Any
 
-from engine.agot.board import board
+from engine.agot.board import Board, board
 
 LIMIT = 2000  # characters in one Discord message
 BUTTONS_MAX = 20  # options shown as buttons (4 rows of 5); more go to select menus
 HOUSE_ICONS = {"stark": "🐺", "lannister": "🦁", "baratheon": "🦌", "greyjoy": "🦑", "tyrell": "🌹", "martell": "☀️"}
 
 
+def names() -> Board:
+    """The board that names everything: the 8-house one holds every house, area, order and card of every set-up
+    (the base map's and the 7-house map's with the same ids and names)."""
+    return board("8")
+
+
 def house_name(house: str | None) -> str:
-    return board().houses[house]["name"] if house in board().houses else (house or "?")
+    return names().houses[house]["name"] if house in names().houses else (house or "?")
 
 
 def house_id(words: str) -> str | None:
     """The house ``words`` names, in any case, with or without "House" (``Stark``, ``house stark``), or None."""
     key = " ".join(words.lower().split()).removeprefix("house ").strip()
-    return next((hid for hid, h in board().houses.items() if key in (hid, h["name"].lower())), None)
+    return next((hid for hid, h in names().houses.items() if key in (hid, h["name"].lower())), None)
 
 
 def area_name(area: str) -> str:
-    return board().areas[area].name if area in board().areas else area
+    return names().areas[area].name if area in names().areas else area
 
 
 def stamp(iso: str | None, style: str = "R") -> str:
@@ -50,7 +56,8 @@ def parse_hours(words: str) -> list[int]:
 
 
 def shape_words(settings: dict[str, Any]) -> str:
-    """The deadline shape and faceless settings, as ", quiet hours 23:00-7:00 UTC, ..." (empty when all off)."""
+    """The deadline shape, the Mother of Dragons set-up and faceless settings, as ", quiet hours 23:00-7:00 UTC,
+    ..." (empty when all off)."""
     out = ""
     quiet = settings.get("quiet_hours")
     if quiet:
@@ -58,6 +65,10 @@ def shape_words(settings: dict[str, Any]) -> str:
     if settings.get("weekend_hours"):
         out += f", +{settings['weekend_hours']} h over a weekend"
         out += f" (Saturday and Sunday in {settings['zone']})" if settings.get("zone") else ""
+    if settings.get("setup"):
+        out += f", Mother of Dragons {settings['setup']}-house set-up"
+        if settings.get("vassals"):
+            out += f" (vassals: {', '.join(house_name(h) for h in settings['vassals'])})"
     if settings.get("faceless"):
         out += ", faceless (houses only until the end)"
     return out
@@ -237,7 +248,7 @@ def standings_text(game_id: int, over: dict[str, Any]) -> str:
 
 
 def hand_text(view: dict[str, Any]) -> str:
-    b = board()
+    b = names()
     cards = {c["id"]: c for cards in b.house_cards.values() for c in cards}
     lines = []
     for house, info in view.get("houses", {}).items():

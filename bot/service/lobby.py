@@ -15,9 +15,8 @@ from bot.service.models import GameInfo, ServiceError
 from bot.service.replay import commitment, new_game, state_hash
 from bot.service.routing import route_private
 from bot.service.seats import Seats
-from bot.service.settings import normalize
+from bot.service.settings import normalize, table_houses
 from bot.storage import SeatRow, from_iso, iso
-from engine.agot.board import board
 from engine.agot.game import assign_houses
 
 
@@ -28,9 +27,12 @@ class Lobby:
 
     async def create_game(self, guild_id: int | None, channel_id: int, creator_id: int, players: int,
                           settings: dict[str, Any] | None = None) -> int:
-        if not isinstance(players, int) or not 3 <= players <= 6:
-            raise ServiceError("A game takes 3 to 6 players.")
+        if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 8:
+            raise ServiceError("A game takes 3 to 6 players, or 4 to 8 on a Mother of Dragons set-up.")
         full = normalize(settings)
+        if players > 6 and not full.get("setup"):
+            full["setup"] = str(players)  # 7 and 8 players play the Mother of Dragons set-up of their count
+        table_houses(players, full)  # refuses a count the set-up cannot seat
         async with self.core.store.transaction() as repo:
             return await repo.add_game(guild_id, channel_id, creator_id, players, full, iso(self.core.clock()))
 
@@ -44,7 +46,7 @@ class Lobby:
             if len(t.seats) >= t.row.players:
                 raise ServiceError(f"This game is full ({t.row.players} players).")
             if house is not None:
-                houses = board().setups[str(t.row.players)]["houses"]
+                houses = table_houses(t.row.players, t.row.settings)
                 if t.row.settings["houses"] != "choose":
                     raise ServiceError("Houses are dealt at random in this game.")
                 if house not in houses:
@@ -80,9 +82,13 @@ class Lobby:
                 raise ServiceError(f"The game needs {t.row.players} players; {len(t.seats)} have joined.")
             seed = str(self.core.randbits(256))  # Game.new derives its 256-bit RNG secret from it
             wishes = {str(s.user_id): s.house for s in t.seats if s.house}
-            dealt = assign_houses([str(s.user_id) for s in t.seats], self.core.randbits(64), wishes)
+            setup = t.row.settings.get("setup", "")
+            dealt = assign_houses([str(s.user_id) for s in t.seats], self.core.randbits(64), wishes, setup)
             for s in t.seats:
                 s.house = dealt[str(s.user_id)]
+            if setup:  # Mother of Dragons: the set-up's houses nobody holds are vassals (M8)
+                vassals = [h for h in table_houses(t.row.players, t.row.settings) if h not in dealt.values()]
+                t.row.settings = {**t.row.settings, "vassals": vassals}
             game = new_game(t.row.players, seed, t.row.settings)
             events, game.events = [e.to_dict() for e in game.events], []
             now = self.core.clock()

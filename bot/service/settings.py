@@ -8,6 +8,7 @@ from typing import Any
 from bot.service.models import ServiceError
 from bot.service.timezones import check_zone, tz
 from engine.agot import Settings
+from engine.agot.mod import setup as mod_setup
 
 HOUR = 3600.0
 # Seconds per decision kind; "default" covers every kind not named.
@@ -19,7 +20,8 @@ DEFAULT_VOTE_HOURS = 24.0  # a table vote still open after this long fails
 
 _KEYS = {"tides_of_battle", "tiebreak", "houses", "deadlines", "reminders", "replace_after", "vote_threshold",
          "vote_hours", "quiet_hours", "weekend_hours", "faceless",
-         "absence", "zone", "whispers"}
+         "absence", "zone", "whispers", "setup"}
+SETUPS = ("", "7", "8")  # the base game's set-up by player count, or Mother of Dragons' 7- or 8-house set-up
 
 
 def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
@@ -28,6 +30,9 @@ def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
     unknown = sorted(set(raw) - _KEYS)
     if unknown:
         raise ServiceError(f"Unknown setting {unknown[0]!r}; the settings are {', '.join(sorted(_KEYS))}.")
+    setup = raw.get("setup", "")
+    if setup not in SETUPS:
+        raise ServiceError("setup must be '' (the base game), '7' or '8' (Mother of Dragons' 7- or 8-house map).")
     tides = raw.get("tides_of_battle", False)
     if not isinstance(tides, bool):
         raise ServiceError("tides_of_battle must be true or false.")
@@ -82,11 +87,21 @@ def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
             "replace_after": replace_after, "vote_threshold": float(threshold), "vote_hours": float(vote_hours),
             "quiet_hours": list(quiet) if quiet is not None else None, "weekend_hours": weekend,
             "faceless": faceless, "absence": absence, "zone": zone,
-            "whispers": whispers}
+            "whispers": whispers, **({"setup": setup} if setup else {})}
+
+
+def table_houses(players: int, settings: dict[str, Any]) -> list[str]:
+    """The houses of a table's set-up (``settings["setup"]``, else the base game's for its player count): with
+    fewer players than houses, those nobody holds become vassals at the start (``settings["vassals"]``)."""
+    try:
+        return mod_setup.houses_for(players, settings.get("setup", ""))
+    except ValueError as exc:
+        raise ServiceError(f"{exc}.") from None
 
 
 def engine_settings(settings: dict[str, Any]) -> Settings:
-    return Settings(tides_of_battle=settings["tides_of_battle"], tiebreak=settings["tiebreak"])
+    return Settings(tides_of_battle=settings["tides_of_battle"], tiebreak=settings["tiebreak"],
+                    setup=settings.get("setup", ""), vassals=tuple(settings.get("vassals", ())))
 
 
 def deadline_seconds(settings: dict[str, Any], kind: str) -> float:

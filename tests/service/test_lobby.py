@@ -13,8 +13,12 @@ from tests.service.kit import CHANNEL, CREATOR, aio, seated
 @aio
 async def test_lobby_refusals(tmp_path: Path) -> None:
     svc = await TableService.open(tmp_path / "t.sqlite3")
-    with pytest.raises(ServiceError, match="3 to 6"):
-        await svc.create_game(None, CHANNEL, CREATOR, 7, {})
+    with pytest.raises(ServiceError, match="3 to 6 players, or 4 to 8"):
+        await svc.create_game(None, CHANNEL, CREATOR, 9, {})
+    with pytest.raises(ServiceError, match="7-house set-up takes 4 to 7 players"):
+        await svc.create_game(None, CHANNEL, CREATOR, 8, {"setup": "7"})
+    with pytest.raises(ServiceError, match="setup must be"):
+        await svc.create_game(None, CHANNEL, CREATOR, 5, {"setup": "9"})
     with pytest.raises(ServiceError, match="tiebreak"):
         await svc.create_game(None, CHANNEL, CREATOR, 3, {"tiebreak": "coin"})
     with pytest.raises(ServiceError, match="Unknown setting"):
