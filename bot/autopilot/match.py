@@ -31,10 +31,11 @@ class Outcome:
     kinds: Counter[str] = field(default_factory=Counter)  # decision kinds the autopilot answered
 
 
-def play(players: int, seed: int, seat: str | None, opponents: str) -> Outcome:
+def play(players: int, seed: int, seat: str | None, opponents: str, setup: str = "") -> Outcome:
     """One game; ``seat`` is the autopilot's house (None: autopilots everywhere); ``opponents``:
-    ``random`` or ``default``."""
-    game = Game.new(players, seed, Settings())
+    ``random`` or ``default``; ``setup``: a Mother of Dragons set-up ("7", "8"; 7 and 8 players play theirs
+    anyway), where a vassal's decisions go to its commander's agent."""
+    game = Game.new(players, seed, Settings(setup=setup))
     agents: dict[str, Any] = {}
     for i, house in enumerate(sorted(game.state.houses)):
         if seat is None or house == seat:
@@ -49,15 +50,16 @@ def play(players: int, seed: int, seat: str | None, opponents: str) -> Outcome:
         if decisions >= MAX_DECISIONS:
             raise RuntimeError(f"game {seed} stalled after {decisions} decisions")
         decision = game.raw_decisions()[0]
-        view = game.view(decision.player)
+        player = game.answerer(decision.player)
+        view = game.view(player)
         mine = next(d for d in view["private"]["decisions"] if d["id"] == decision.id)
-        agent = agents[decision.player]
+        agent = agents[player]
         if isinstance(agent, Autopilot):
             kinds[decision.kind] += 1
         for attempt in range(RETRIES + 1):
             answer = agent.answer(view, mine) if attempt < RETRIES else mine["default"]
             try:
-                game.submit(decision.player, decision.id, answer)
+                game.submit(player, decision.id, answer)
             except AlreadySubmitted:
                 break
             except IllegalAnswer:

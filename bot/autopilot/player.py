@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.agot.board import board
+from engine.agot.mod.orders import SEA_ONLY
 from engine.agot.planning import allowed_tokens
 from engine.core import Rng
 
@@ -29,6 +30,11 @@ class Autopilot:
         return handler(view, decision) if handler else decision["default"]
 
     # --- reading the view -------------------------------------------------------------------
+    @staticmethod
+    def strength(view: dict[str, Any], kind: str) -> int:
+        """A unit's combat strength (Mother of Dragons: a dragon's this round, from the view's ``mod`` part)."""
+        return STRENGTH[kind] if kind in STRENGTH else int(view.get("mod", {}).get("dragon_strength", 0))
+
     def force(self, view: dict[str, Any], area: str, house: str | None = None, attacking: bool = False) -> int:
         """Combat strength of the units in ``area`` (of ``house`` if given), garrison and neutral force included."""
         spot = view["areas"].get(area, {})
@@ -40,10 +46,7 @@ class Autopilot:
             if unit.get("routed"):
                 continue
             kind = unit["kind"]
-            if kind in STRENGTH:
-                total += 4 if kind == "siege_engine" and attacking and castle else STRENGTH[kind]
-            else:  # Mother of Dragons: a dragon's strength this round
-                total += int(view.get("mod", {}).get("dragon_strength", 0))
+            total += 4 if kind == "siege_engine" and attacking and castle else self.strength(view, kind)
         return total
 
     def defence(self, view: dict[str, Any], area: str) -> int:
@@ -114,9 +117,10 @@ class Autopilot:
         for _, area, types in sorted(wishes):
             if len(orders) == info["must_place"]:
                 break
-            for kind in types + ["march", "raid", "defense", "support", "consolidate_power"]:
+            for kind in types + ["march", "raid", "defense", "support", "consolidate_power", *tokens_by_type]:
                 pick = next((t for t in tokens_by_type.get(kind, [])
-                             if not self.board.order_tokens[t].special or specials > 0), None)
+                             if (not self.board.order_tokens[t].special or specials > 0)
+                             and (t not in SEA_ONLY or self.board.is_sea(area))), None)
                 if pick is not None:
                     tokens_by_type[kind].remove(pick)
                     specials -= self.board.order_tokens[pick].special
@@ -131,7 +135,7 @@ class Autopilot:
             spec = orders[source]
             land = [u for u in spec["units"] if u != "ship"]
             ships = [u for u in spec["units"] if u == "ship"]
-            strength = sum(STRENGTH[u] for u in (land or ships)) + (4 * land.count("siege_engine"))
+            strength = sum(self.strength(view, u) for u in (land or ships)) + (4 * land.count("siege_engine"))
             goal, gain = self.target(view, source, strength)
             options = spec["land_destinations"] if land else spec["ship_destinations"]
             if goal is not None and goal in options and gain > best[0]:

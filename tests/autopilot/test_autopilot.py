@@ -64,9 +64,12 @@ def test_whole_games_against_random_few_refusals(players):
     assert refused <= 0.01 * answered, (refused, answered, kinds)
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_autopilots_in_every_seat_finish(players):
-    outcome = play(players, 100 + players, None, "random")
+@pytest.mark.parametrize("players,setup", [(3, ""), (4, ""), (5, ""), (6, ""), (7, ""), (8, ""), (4, "7"),
+                                           (5, "8")])
+def test_autopilots_in_every_seat_finish(players, setup):
+    """Every seat, the base game and Mother of Dragons (7 and 8 houses; vassals played by their commanders)."""
+    outcome = play(players, 100 + players, None, "random", setup)
+    assert len(outcome.game.vassals()) == (int(setup) - players if setup else 0)
     assert outcome.game.over and outcome.winner in outcome.game.state.houses
     assert outcome.refused <= 0.01 * outcome.decisions
 
