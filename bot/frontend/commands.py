@@ -154,10 +154,10 @@ class AgotCog(commands.Cog):
                                     "deadlines": {"orders": orders_hours * 3600, "default": other_hours * 3600},
                                     "weekend_hours": weekend_hours, "faceless": faceless, "absence": absence,
                                     "whispers": whispers}
-        if setup in ("7", "8"):
-            settings["setup"] = setup
-        elif setup == "base" and players > 6:
+        if setup == "base" and players > 6:
             raise Refusal("The base game takes 3 to 6 players: 7 or 8 play a Mother of Dragons set-up.")
+        if setup in ("7", "8") or players > 6:  # 7 and 8 players: the set-up of their count unless told
+            settings["setup"] = setup if setup in ("7", "8") else str(players)
         zone = await self.bot.zones.zone_of(interaction.user.id)
         settings["zone"] = zone
         if quiet_hours is not None:

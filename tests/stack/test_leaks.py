@@ -124,6 +124,11 @@ class Auditor:
                 self.delivered[(viewer, e["kind"], e["text"])] += 1
         return f"m{msg.id}"
 
+    def commands(self, viewer: str | None, house: str) -> bool:
+        """Whether ``viewer`` decides for ``house``: its own, or (Mother of Dragons) a vassal it commands, whose
+        secrets its commander sees as the vassal's owner would."""
+        return viewer is not None and (house == viewer or self.game.answerer(house) == viewer)
+
     def leaks(self, msg: OutboxMessage, viewer: str | None) -> list[str]:
         s, payload = self.game.state, msg.payload
         found: list[str] = []
@@ -144,7 +149,7 @@ class Auditor:
             for owner, orders in (frame.get("placed", {}) if frame["step"] == "planning" else {}).items():
                 for area, token in orders.items():
                     self.hidden_seen["orders"] += 1
-                    if owner != viewer and pairs(payload, area, token):
+                    if not self.commands(viewer, owner) and pairs(payload, area, token):
                         found.append(f"{owner}'s order {token} in {area}")
             # bids before the reveal (the frame collecting them; once complete, they are public). A bid of all the
             # house's Power (e.g. 0 of 0) matches its public Power total, so only other bids can be told apart.
@@ -157,7 +162,7 @@ class Auditor:
             # House cards chosen, not yet revealed
             chosen = frame.get("chosen")
             for house, card in (chosen.items() if isinstance(chosen, dict) else ()):
-                if card is None or house == viewer:
+                if card is None or self.commands(viewer, house):
                     continue
                 self.hidden_seen["cards"] += 1
                 name = self.cards[card]["name"]
