@@ -10,17 +10,12 @@ import json
 from datetime import datetime
 from typing import Any
 
-from engine.agot.board import Board, board
+from bot.service.feed import names
+from engine.agot.board import board
 
 LIMIT = 2000  # characters in one Discord message
 BUTTONS_MAX = 20  # options shown as buttons (4 rows of 5); more go to select menus
 HOUSE_ICONS = {"stark": "🐺", "lannister": "🦁", "baratheon": "🦌", "greyjoy": "🦑", "tyrell": "🌹", "martell": "☀️"}
-
-
-def names() -> Board:
-    """The board that names everything: the 8-house one holds every house, area, order and card of every set-up
-    (the base map's and the 7-house map's with the same ids and names)."""
-    return board("8")
 
 
 def house_name(house: str | None) -> str:
@@ -98,6 +93,9 @@ def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:
 def prompt_header(game_id: int, decision: dict[str, Any], deadline: str | None) -> str:
     house = decision["player"]
     label = decision.get("label") or decision["kind"]
+    vassal = (decision.get("info") or {}).get("vassal")
+    if vassal:  # Mother of Dragons: the commander answers for a vassal
+        label = f"{label} for vassal {house_name(vassal)}"
     lines = [f"**Game #{game_id} · {HOUSE_ICONS.get(house, '')} {house_name(house)}: {label}**",
              decision.get("prompt") or ""]
     if decision.get("submitted"):

@@ -29,7 +29,7 @@ from bot.service.kinds import Audience, DecisionKind, EventKind
 from bot.service.messages import BoardPayload, BoardPostPayload, PostPayload
 from bot.storage import Repo
 from engine.agot import Game
-from engine.agot.board import board
+from engine.agot.board import Board, board
 from engine.agot.orders import describe
 
 Event = dict[str, Any]
@@ -144,13 +144,19 @@ def board_of(events: list[Event]) -> tuple[str, dict[str, Any]] | None:
 
 # --- lines ----------------------------------------------------------------------------------------------------
 
+def names() -> Board:
+    """The board that names everything: the 8-house one holds every house, area and order token of every set-up
+    (the base map's and the 7-house map's with the same ids and names)."""
+    return board("8")
+
+
 def house(house_id: str | None) -> str:
-    houses = board().houses
+    houses = names().houses
     return houses[house_id]["name"] if house_id in houses else str(house_id or "?")
 
 
 def area(area_id: str | None) -> str:
-    areas = board().areas
+    areas = names().areas
     return areas[area_id].name if area_id in areas else str(area_id or "?")
 
 
@@ -235,7 +241,7 @@ def revealed_twice(events: list[Event]) -> set[int]:
 
 def orders_lines(orders: dict[str, list[str]]) -> list[str]:
     """The revealed orders, one line per house: "Stark: Winterfell March +1, White Harbor Defense +1"."""
-    tokens = board().order_tokens
+    tokens = names().order_tokens
     by_house: dict[str, list[tuple[str, str]]] = {}
     for area_id, (owner, token) in orders.items():
         words = describe(tokens[token]) if token in tokens else token

@@ -11,6 +11,7 @@ from bot.service.kinds import OVER, SeatState
 from bot.service.models import GameInfo, Seat
 from bot.storage import GameRow, SeatRow, from_iso, iso
 from engine.agot import Game
+from engine.agot.board import board
 from engine.core import Decision
 
 
@@ -79,7 +80,11 @@ def away(seat: SeatRow, now: datetime) -> bool:
 
 
 def label_of(decision: Decision) -> str:
-    return str(decision.to_dict().get("label") or decision.kind.replace("_", " "))
+    """The decision's public label; a vassal's decision, sent to its commander, names the vassal (Mother of
+    Dragons): "orders for vassal Martell"."""
+    label = str(decision.to_dict().get("label") or decision.kind.replace("_", " "))
+    vassal = decision.info.get("vassal")
+    return f"{label} for vassal {board('8').houses[vassal]['name']}" if vassal else label
 
 
 def game_info(row: GameRow, seats: list[SeatRow]) -> GameInfo:

@@ -57,6 +57,9 @@ async def test_a_mother_of_dragons_game_in_discord(world, count, setup, vassals)
     assert sum(1 for m in thread.history() if m.attachments) >= 3  # the 7- or 8-house map drawn
     prompts = [m.content or "" for p in players for m in p.dms() if HEADER.search(m.content or "")]
     assert (any("For your vassal" in c for c in prompts)) == bool(vassals)
+    # the prompt's title says for which vassal, as the prompt's first line does
+    assert all(re.search(r"for vassal (\w+)\*\*\n.*For your vassal \1", c) for c in prompts
+               if "For your vassal" in c)
     assert all(not r.startswith("❌") for p in players for r in p.replies), [r for p in players for r in p.replies
                                                                           if r.startswith("❌")][:5]
     auditor = audit()

@@ -60,5 +60,7 @@ async def test_five_players_on_the_seven_house_set_up_have_two_vassals_and_their
         assert await play(svc, gid, answers=1, seed=5) == 1
     assert prompted and all(d["prompt"].startswith("For your vassal") for d in prompted)
     assert {d["info"]["vassal"] for d in prompted} <= set(vassals)
+    status = await svc.status(gid)  # the public list of who is awaited says for which vassal
+    assert any(" for vassal " in w["label"] for w in status["waiting"]), status["waiting"]
     assert await play(svc, gid, answers=150, seed=5) == 150  # the commanders answer for their vassals
     await svc.close()
