@@ -29,6 +29,7 @@ from bot.frontend.common import (
     Refusal,
     announce,
     free_house_choices,
+    game_board,
     game_choices,
     game_for,
     game_houses,
@@ -46,7 +47,6 @@ from bot.service import GameInfo, GameStatus, VoteStatus
 from bot.service.posts import ANNOUNCEMENT
 from bot.service.settings import normalize, vote_rules
 from bot.service.whispers import MAX_CHARS as WHISPER_CHARS
-from engine.agot.board import board
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -107,9 +107,9 @@ class AgotCog(commands.Cog):
         return [app_commands.Choice(name=n, value=n) for n in hits[:25]]
 
     async def area_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Areas of the board whose name holds what is typed (after the last comma of a list)."""
+        """Areas of the game's board whose name holds what is typed (after the last comma of a list)."""
         head, _, last = current.rpartition(",")
-        names = sorted(a.name for a in board().areas.values() if a.kind != "port")
+        names = sorted(a.name for a in (await game_board(interaction)).areas.values() if a.kind != "port")
         hits = [n for n in names if last.strip().lower() in n.lower()][:25]
         prefix = f"{head}, " if head else ""
         return [app_commands.Choice(name=(prefix + n)[:100], value=(prefix + n)[:100]) for n in hits]

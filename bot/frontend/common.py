@@ -18,6 +18,7 @@ from bot.frontend import text
 from bot.service import GameInfo, GameStatus, ServiceError
 from bot.service.kinds import ACTIVE
 from bot.service.settings import table_houses
+from engine.agot.board import Board, board
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -178,6 +179,12 @@ async def seated_house_choices(interaction: discord.Interaction, current: str) -
     if game is None:
         return _house_list(list(text.names().houses), current)
     return _house_list(sorted({s.house for s in game.seats if s.house}), current)
+
+
+async def game_board(interaction: discord.Interaction) -> Board:
+    """The board of the game the half-filled form means (a Mother of Dragons set-up's, else the base game's)."""
+    game = await _game_of_form(interaction, OPEN)
+    return board(game.settings.get("setup", "") if game else "")
 
 
 def game_houses(game: GameInfo) -> list[str]:
