@@ -15,17 +15,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service.feed import names
 from bot.service.models import ServiceError
-from engine.agot.board import board
+from engine.agot.battle import UNIT_NAMES
+from engine.agot.board import Board, board
 from engine.agot.notation import area_id
 from engine.core import IllegalAnswer
 
 ATTACK, DEFENCE = "attacker", "defender"
 
 
-def _area(words: str) -> str:
+def _board(view: dict[str, Any]) -> Board:
+    """The game's own board, as the view tells it (a Mother of Dragons set-up's, else the base game's)."""
+    return board((view.get("mod") or {}).get("setup", ""))
+
+
+def _area(b: Board, words: str) -> str:
     try:
-        return area_id(board(), words.strip())
+        return area_id(b, words.strip())
     except IllegalAnswer as exc:
         raise ServiceError(str(exc)) from None
 
@@ -38,23 +45,25 @@ def _order(view: dict[str, Any], area: str) -> tuple[str | None, str | None]:
     return order.get("token"), order.get("house")
 
 
-def _unit_value(kind: str, side: str, castle: bool) -> int:
+def _unit_value(view: dict[str, Any], kind: str, side: str, castle: bool) -> int:
     if kind == "siege_engine":
         return 4 if side == ATTACK and castle else 0
-    return int(board().tables["unit_strength"][kind])
+    if kind == "dragon":  # Mother of Dragons: a dragon's strength grows by round (the view's ``mod`` part)
+        return int((view.get("mod") or {}).get("dragon_strength", 0))
+    return int(_board(view).tables["unit_strength"][kind])
 
 
-def _can_enter(kind: str, target: str) -> bool:
-    return (kind == "ship") == (not board().is_land(target))
+def _can_enter(b: Board, kind: str, target: str) -> bool:
+    return (kind == "ship") == (not b.is_land(target))
 
 
 def _marchers(view: dict[str, Any], target: str, attacker: str) -> list[str]:
     """The attacker's areas next to ``target`` whose units may march in (ship transport aside)."""
-    b = board()
+    b = _board(view)
     out = []
     for area in sorted(b.adjacent[target]):
         st = view["areas"].get(area, {})
-        if st.get("house") == attacker and any(_can_enter(u["kind"], target) and not u.get("routed")
+        if st.get("house") == attacker and any(_can_enter(b, u["kind"], target) and not u.get("routed")
                                                for u in st.get("units", [])):
             out.append(area)
     return out
@@ -63,16 +72,16 @@ def _marchers(view: dict[str, Any], target: str, attacker: str) -> list[str]:
 def combat_calc(view: dict[str, Any], area: str, sources: list[str] | None = None) -> dict[str, Any]:
     """The figures of an attack on ``area`` from ``sources`` (area names; default: the viewer's areas next to it),
     from the viewer's own view."""
-    b = board()
+    b = _board(view)
     viewer = view.get("viewer")
     if not viewer:
         raise ServiceError("The calculator works from a player's own view: you need a seat in this game.")
-    target = _area(area)
+    target = _area(b, area)
     info = b.areas[target]
     if info.kind == "port":
         land = b.areas[info.port_land or ""].name
         raise ServiceError(f"{info.name} is a port: it is not attacked, it follows {land}.")
-    froms = [_area(s) for s in sources] if sources else []
+    froms = [_area(b, s) for s in sources] if sources else []
     attacker = view["areas"].get(froms[0], {}).get("house") if froms else viewer
     if not attacker:
         raise ServiceError(f"No units stand in {b.areas[froms[0]].name}.")
@@ -84,8 +93,8 @@ def combat_calc(view: dict[str, Any], area: str, sources: list[str] | None = Non
         def weight(a: str) -> tuple[bool, int, str]:
             token, _ = _order(view, a)
             marching = token in b.order_tokens and b.order_tokens[token].type == "march"
-            return (not marching, -sum(_unit_value(u["kind"], ATTACK, castle) for u in
-                                       view["areas"][a].get("units", []) if _can_enter(u["kind"], target)), a)
+            return (not marching, -sum(_unit_value(view, u["kind"], ATTACK, castle) for u in
+                                       view["areas"][a].get("units", []) if _can_enter(b, u["kind"], target)), a)
 
         candidates.sort(key=weight)
         froms, others = candidates[:1], candidates[1:]
@@ -102,9 +111,9 @@ def combat_calc(view: dict[str, Any], area: str, sources: list[str] | None = Non
         raise ServiceError(f"Nobody would defend {info.name}: a march there takes it without a combat.")
     if defender == attacker:
         raise ServiceError(f"{info.name} is {b.houses[attacker]['name']}'s own: there is no combat to weigh.")
-    units = [{"area": a, "kind": u["kind"], "value": _unit_value(u["kind"], ATTACK, castle)}
+    units = [{"area": a, "kind": u["kind"], "value": _unit_value(view, u["kind"], ATTACK, castle)}
              for a in froms for u in view["areas"][a].get("units", [])
-             if _can_enter(u["kind"], target) and not u.get("routed")]
+             if _can_enter(b, u["kind"], target) and not u.get("routed")]
     if not units:
         raise ServiceError(f"No unit of {b.houses[attacker]['name']} can march into {info.name} from there.")
     march_token, _ = _order(view, froms[0])
@@ -119,7 +128,7 @@ def combat_calc(view: dict[str, Any], area: str, sources: list[str] | None = Non
         order = b.order_tokens[token] if token in b.order_tokens else None
         defends = order is not None and order.type == "defense"
         defence.update(units=[{"area": target, "kind": u["kind"],
-                               "value": 0 if u.get("routed") else _unit_value(u["kind"], DEFENCE, castle)}
+                               "value": 0 if u.get("routed") else _unit_value(view, u["kind"], DEFENCE, castle)}
                               for u in st.get("units", [])],
                        order=token if defends else None, order_bonus=order.modifier if order and defends else 0,
                        order_hidden=token is None and bool(st.get("order")),
@@ -142,7 +151,7 @@ def _support(view: dict[str, Any], target: str, attacker: str, defender: str | N
              castle: bool) -> list[dict[str, Any]]:
     """Each area next to ``target`` that may support: a revealed (or the viewer's own) Support order, or a face-down
     order that may be one; the sides it may back and what it adds to each (9.6, 9.9, 9.12-9.17)."""
-    b = board()
+    b = _board(view)
     out = []
     for area in sorted(b.adjacent[target]):
         st = view["areas"].get(area, {})
@@ -160,14 +169,15 @@ def _support(view: dict[str, Any], target: str, attacker: str, defender: str | N
         sides = [ATTACK] if defender is None or house == attacker else [DEFENCE] if house == defender else \
             [ATTACK, DEFENCE]
         bonus = order.modifier if order else 0
-        adds = {side: sum(0 if u.get("routed") else _unit_value(u["kind"], side, castle) for u in st["units"]) + bonus
+        adds = {side: sum(0 if u.get("routed") else _unit_value(view, u["kind"], side, castle)
+                          for u in st["units"]) + bonus
                 for side in sides}
         out.append({"area": area, "house": house, "order": token, "adds": adds})
     return out
 
 
 def _cards(view: dict[str, Any], house: str) -> list[dict[str, Any]]:
-    figures = board().card_by_id
+    figures = _board(view).card_by_id
     hand = view["houses"].get(house, {}).get("hand") or []
     return sorted(({"id": c, "name": figures[c]["name"], "strength": int(figures[c]["strength"])}
                    for c in hand if c in figures), key=lambda c: (-c["strength"], c["name"]))
@@ -175,12 +185,9 @@ def _cards(view: dict[str, Any], house: str) -> list[dict[str, Any]]:
 
 # --- words -------------------------------------------------------------------------------------------------------
 
-UNIT_WORDS = {"footman": "Footman", "knight": "Knight", "ship": "Ship", "siege_engine": "Siege Engine"}
-
-
 def _units_words(units: list[dict[str, Any]]) -> str:
-    b = board()
-    return ", ".join(f"{UNIT_WORDS[u['kind']]} {u['value']} ({b.areas[u['area']].name})" for u in units) or "none"
+    b = names()
+    return ", ".join(f"{UNIT_NAMES[u['kind']]} {u['value']} ({b.areas[u['area']].name})" for u in units) or "none"
 
 
 def _order_words(side: dict[str, Any], kind: str) -> str:
@@ -192,7 +199,7 @@ def _order_words(side: dict[str, Any], kind: str) -> str:
 
 
 def calc_text(calc: dict[str, Any]) -> str:
-    b = board()
+    b = names()
     name = lambda h: b.houses[h]["name"] if h else "the neutral force"  # noqa: E731
     att, dfn = calc["attacker"], calc["defender"]
     lines = [f"🧮 **{name(att['house'])} attacks {name(dfn['house'])} in {b.areas[calc['area']].name}** "

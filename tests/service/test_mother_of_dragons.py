@@ -64,3 +64,36 @@ async def test_five_players_on_the_seven_house_set_up_have_two_vassals_and_their
     assert any(" for vassal " in w["label"] for w in status["waiting"]), status["waiting"]
     assert await play(svc, gid, answers=150, seed=5) == 150  # the commanders answer for their vassals
     await svc.close()
+
+
+def test_the_combat_calculator_works_on_the_eight_house_map() -> None:
+    """The calculator reads the game's own board from the view: Essos and the Vale's new areas, dragons."""
+    from bot.service.calc import calc_text, combat_calc
+    from engine.agot import Game
+    from engine.agot.agent import RandomAgent
+    from engine.agot.board import board
+
+    game = Game.new(8, 3)
+    agents = {h: RandomAgent(i) for i, h in enumerate(sorted(game.state.houses))}
+    while game.state.round < 3 and not game.over:  # two rounds played: armies have moved
+        d = game.open_decisions()[0]
+        view = game.view(d.player)
+        mine = next(x for x in view["private"]["decisions"] if x["id"] == d.id)
+        try:
+            game.submit(d.player, d.id, agents[d.player].answer(view, mine))
+        except Exception:  # noqa: BLE001 - a refused random answer: the default
+            game.submit(d.player, d.id, mine["default"])
+    base = set(board().areas)
+    new_areas = dragons = 0
+    for house in game.state.houses:
+        view = game.view(house)
+        for area in sorted(a for a, info in board("8").areas.items() if info.kind != "port"):
+            try:
+                figures = combat_calc(view, area)
+            except ServiceError:
+                continue
+            assert calc_text(figures).startswith("🧮")
+            new_areas += area not in base
+            dragons += any(u["kind"] == "dragon" for u in figures["attacker"]["units"])
+    assert new_areas > 0, "no attack weighed on an area of the 8-house map only"
+    print(f"\n{new_areas} attacks on the 8-house map's own areas, {dragons} with dragons")
