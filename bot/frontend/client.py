@@ -12,9 +12,7 @@ of messages sent to it in DMs without ``message_content``.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Coroutine
 from datetime import UTC, datetime
 from typing import Any
 
@@ -38,7 +36,6 @@ DM_HELP = ("I am the game master of **A Game of Thrones: The Board Game**. Games
            "`/agot create`; join one with `/agot join`. Your secret choices (orders, bids, House cards) come here "
            "as messages with buttons; `/agot act` shows them again. When a prompt asks for text, reply here, "
            "e.g. `Winterfell M+1, White Harbor D+1`.")
-SWEEP_SECONDS = 30.0
 
 
 class AgotBot(commands.Bot):
@@ -47,8 +44,7 @@ class AgotBot(commands.Bot):
         """Now, from discord.py's clock (virtual under SimCord, so deadlines run in test time)."""
         return discord.utils.utcnow().astimezone(UTC)
 
-    def __init__(self, service: TableService, config: Config | None = None, serve: bool = True,
-                 sweep_seconds: float = SWEEP_SECONDS) -> None:
+    def __init__(self, service: TableService, config: Config | None = None, serve: bool = True) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         intents.dm_messages = True
@@ -58,10 +54,6 @@ class AgotBot(commands.Bot):
         self.config = config or Config()
         self.serve_outbox = serve
         self.transport = DiscordTransport(self)
-        self.sweep_seconds = sweep_seconds
-        self._delivering = False
-        self._again = False
-        self._tasks: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         from bot.frontend.commands import AgotCog
@@ -69,50 +61,13 @@ class AgotBot(commands.Bot):
         await self.add_cog(AgotCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *VOTE_ITEMS, JoinSeatButton)
         if self.serve_outbox:
-            self._spawn(self._sweep())
+            # the service's own tasks: the outbox dispatcher (woken by every commit) and the timer task (deadlines,
+            # reminders, votes; it sleeps until the next due time, and fires at once what fell due while down)
+            self.service.serve(self.transport)
 
     async def close(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        await self.service.close()
+        await self.service.close()  # cancels the dispatcher and the timer task, then closes the store
         await super().close()
-
-    # --- delivery -------------------------------------------------------------------------------------------
-    # The outbox is delivered right after every change this bot makes (``kick``), and by a sweep every
-    # ``sweep_seconds`` that also fires due deadlines and reminders (their timers live in the database, so one
-    # that fell due while the bot was down fires at the first sweep) and retries held-back rows. One delivery
-    # runs at a time; a kick during a delivery makes it go round once more.
-
-    def kick(self) -> None:
-        self._spawn(self.deliver())
-
-    async def deliver(self) -> None:
-        if self._delivering:
-            self._again = True
-            return
-        self._delivering = True
-        try:
-            while True:
-                self._again = False
-                await self.service.flush(self.transport)
-                if not self._again:
-                    return
-        finally:
-            self._delivering = False
-
-    async def _sweep(self) -> None:
-        while True:
-            try:
-                await self.service.run_due_timers()
-                await self.deliver()
-            except Exception:  # noqa: BLE001 - the sweep must outlive one bad pass; it is logged
-                log.exception("delivery sweep failed")
-            await asyncio.sleep(self.sweep_seconds)
-
-    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     async def sync_commands(self, guild_id: int | None) -> int:
         """Register the slash commands (an explicit step: `python -m bot sync`, never on every start)."""
@@ -182,6 +137,5 @@ class AgotBot(commands.Bot):
         except TextRefused as exc:
             return f"❌ Game #{game_id}, {decision.get('label') or decision['kind']}: {exc}."
         reply = await self.service.answer(game_id, user_id, decision["id"], value)
-        self.kick()
         return text.clip(reply_text(reply.status, reply.message,
                                     f"Game #{game_id}, {decision.get('label') or decision['kind']}: "))

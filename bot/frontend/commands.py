@@ -152,7 +152,6 @@ class AgotCog(commands.Cog):
                                              players, settings=settings)
         if join:
             await self.service.join(gid, interaction.user.id, name=interaction.user.display_name)
-        self.bot.kick()
         by = "" if faceless else f" by {interaction.user.mention}"
         await interaction.response.send_message(
             f"⚔️ **Game #{gid}** created{by}: {players} players, houses {houses}, "
@@ -207,7 +206,6 @@ class AgotCog(commands.Cog):
         info = await self.game_for(interaction, game, (GameStatus.LOBBY,))
         await interaction.response.defer(thinking=True)
         info = await self.service.start(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
-        self.bot.kick()
         seats = ", ".join(f"<@{s.user_id}> {text.house_name(s.house)}" for s in info.seats)
         if info.settings.get("faceless"):
             seats = "Houses are dealt in secret: " + ", ".join(text.house_name(s.house) for s in info.seats)
@@ -219,7 +217,6 @@ class AgotCog(commands.Cog):
     async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await self.game_for(interaction, game)
         info = await self.service.cancel(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
-        self.bot.kick()
         await interaction.response.send_message(f"Game #{info.id} is cancelled.")
 
     @agot.command(name="settings", description="Show a game's settings")
@@ -242,7 +239,6 @@ class AgotCog(commands.Cog):
     async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await self.game_for(interaction, game, (GameStatus.RUNNING,))
         await self.service.pause(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
-        self.bot.kick()
         by = "" if info.settings.get("faceless") else f" by {interaction.user.mention}"
         await interaction.response.send_message(f"⏸️ Game #{info.id} is paused{by}.",
                                                 allowed_mentions=discord.AllowedMentions.none())
@@ -252,7 +248,6 @@ class AgotCog(commands.Cog):
     async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await self.game_for(interaction, game, (GameStatus.PAUSED,))
         await self.service.resume(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
-        self.bot.kick()
         await interaction.response.send_message(f"▶️ Game #{info.id} resumes.")
 
     @manage.command(name="rewind", description="Undo the last answers, e.g. after a misclick the table agreed on")
@@ -264,7 +259,6 @@ class AgotCog(commands.Cog):
         await interaction.response.defer(thinking=True)
         notice = await self.service.rewind(info.id, interaction.user.id, count,
                                            manager=self.is_manager(interaction, info), reason=reason)
-        self.bot.kick()
         await interaction.followup.send(f"⏪ {text.clip(notice, 1900)}")
 
     @manage.command(name="replace", description="Give a house's seat to another member (managers)")
@@ -277,7 +271,6 @@ class AgotCog(commands.Cog):
             raise Refusal("A bot cannot take a seat.")
         await self.service.replace(info.id, interaction.user.id, house, member.id, member.display_name,
                                    manager=self.is_manager(interaction, info))
-        self.bot.kick()
         await interaction.response.send_message(f"🔁 {member.mention} now plays {text.house_name(house)} in game "
                                                 f"#{info.id}; the open prompts go to them.",
                                                 ephemeral=bool(info.settings.get("faceless")),
@@ -396,7 +389,6 @@ class AgotCog(commands.Cog):
                    house: str | None = None, hours: HOURS | None = None, game: int | None = None) -> None:
         info = await self.game_for(interaction, game, ACTIVE)
         vote = await self.service.open_vote(info.id, interaction.user.id, kind, house=house, hours=hours)
-        self.bot.kick()
         state = "is open: the table answers with its buttons" if vote["status"] == VoteStatus.OPEN else vote["status"]
         await interaction.response.send_message(f"🗳️ Vote #{vote['id']} ({kind}) {state}.", ephemeral=True)
 
@@ -408,7 +400,6 @@ class AgotCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         notice = await self.service.force(info.id, interaction.user.id, house,
                                           manager=self.is_manager(interaction, info))
-        self.bot.kick()
         await interaction.followup.send(text.clip(notice, 1900), ephemeral=True)
 
     @manage.command(name="deadline", description="Set the open prompts' deadline to now + hours (managers)")
@@ -420,7 +411,6 @@ class AgotCog(commands.Cog):
         info = await self.game_for(interaction, game, ACTIVE)
         notice = await self.service.set_deadline(info.id, interaction.user.id, hours, house=house,
                                                  manager=self.is_manager(interaction, info))
-        self.bot.kick()
         await interaction.response.send_message(text.clip(notice, 1900), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -483,7 +473,6 @@ class AgotCog(commands.Cog):
             except ValueError:
                 raise Refusal("Give the date as YYYY-MM-DD, e.g. 2030-01-31.") from None
         info = await self.service.away(info.id, interaction.user.id, days=days, until=end)
-        self.bot.kick()
         seat = info.seat_of(interaction.user.id)
         back = f" until <t:{int(datetime.fromisoformat(seat.away_until).timestamp())}:f>" if seat and \
             seat.away_until else ""
@@ -495,7 +484,6 @@ class AgotCog(commands.Cog):
     async def back(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await self.game_for(interaction, game, ACTIVE)
         await self.service.back(info.id, interaction.user.id)
-        self.bot.kick()
         await interaction.response.send_message(f"👋 Welcome back: you play again in game #{info.id}.",
                                                 ephemeral=True)
 
@@ -505,6 +493,5 @@ class AgotCog(commands.Cog):
     async def kick(self, interaction: discord.Interaction, house: str, game: int | None = None) -> None:
         info = await self.game_for(interaction, game, ACTIVE)
         await self.service.kick(info.id, interaction.user.id, house, manager=self.is_manager(interaction, info))
-        self.bot.kick()
         await interaction.response.send_message(f"🪑 {text.house_name(house)}'s seat in game #{info.id} is open; "
                                                 "the autopilot plays it until a member takes it.")

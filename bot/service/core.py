@@ -22,10 +22,10 @@ from bot.service.clock import Clock, system_clock
 from bot.service.kinds import ACTIVE, GameStatus, Source, TimerKind
 from bot.service.loaded import Table, label_of
 from bot.service.models import Reply, ServiceError
-from bot.service.outbox import Dispatcher
 from bot.service.replay import Divergence, apply_answers, end_if_ended_early, state_hash, state_text
 from bot.service.routing import board_moment, route_events
 from bot.service.settings import shaped_deadline
+from bot.service.wake import Signal
 from bot.storage import AnswerRow, NewMessage, PromptRow, Repo, Store, iso
 from engine.agot import Game
 from engine.core import AlreadySubmitted, Decision, EngineError
@@ -55,8 +55,7 @@ class TableCore:
         self.randbits: Callable[[int], int] = randbits or secrets.randbits
         self.tables: dict[int, Table] = {}
         self.locks: dict[int, asyncio.Lock] = {}
-        self.dispatcher: Dispatcher | None = None
-        self.timer_wake = asyncio.Event()
+        self.committed = Signal()  # set after every commit that adds outbox rows or timers (``woken``)
         self.after_answer: list[AfterAnswer] = []
 
     # --- loading ----------------------------------------------------------------------------------------
@@ -297,7 +296,5 @@ class TableCore:
         self.woken()
 
     def woken(self) -> None:
-        """New outbox rows or timers were committed: wake the dispatchers."""
-        if self.dispatcher is not None:
-            self.dispatcher.wake.set()
-        self.timer_wake.set()
+        """New outbox rows or timers were committed: wake the outbox dispatcher and the timer task."""
+        self.committed.set()

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from bot.service.clock import Clock
 from bot.service.kinds import OutboxKind
+from bot.service.wake import Sleeper
 from bot.storage import OutboxRow, Store, from_iso, iso
 
 log = logging.getLogger("bot.service.outbox")
@@ -37,7 +38,7 @@ log = logging.getLogger("bot.service.outbox")
 BACKOFF_FIRST = 1.0  # seconds before the first retry; doubled per attempt
 BACKOFF_MAX = 300.0
 BATCH = 100  # unsent rows read per pass
-IDLE_WAKE = 60.0  # the dispatcher re-checks at least this often even without a wake-up
+IDLE_WAKE = 900.0  # a safety net: commits wake the dispatcher (``Signal``), retries set their own time
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,6 @@ class Dispatcher:
         self.store = store
         self.transport = transport
         self.clock = clock
-        self.wake = asyncio.Event()
 
     async def deliver_once(self) -> datetime | None:
         """Send every row that may go now; return when the earliest held-back row may be retried (None: none).
@@ -149,21 +149,16 @@ class Dispatcher:
             await repo.mark_sent(row.id, str(front_id), iso(self.clock()))
         return True
 
-    async def run(self) -> None:
-        """Deliver forever: after each pass sleep until woken (new rows) or until the next retry is due."""
+    async def run(self, sleeper: Sleeper) -> None:
+        """Deliver forever: after each pass sleep until woken (a commit added rows) or the next retry is due."""
         while True:
-            self.wake.clear()
             try:
                 retry = await self.deliver_once()
             except Exception:  # noqa: BLE001 - the dispatcher must outlive a bad row or a transport bug
                 log.exception("outbox dispatcher pass failed")
                 retry = self.clock() + timedelta(seconds=BACKOFF_FIRST)
             timeout = IDLE_WAKE if retry is None else max(0.0, (retry - self.clock()).total_seconds())
-            try:  # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel when the event is set too
-                async with asyncio.timeout(min(timeout, IDLE_WAKE)):
-                    await self.wake.wait()
-            except TimeoutError:
-                pass
+            await sleeper.sleep(min(timeout, IDLE_WAKE))
 
 
 class RecordingTransport:

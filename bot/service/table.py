@@ -30,6 +30,7 @@ from bot.service.reads import Reads
 from bot.service.repairs import Repairs
 from bot.service.seats import Seats
 from bot.service.votes import Votes
+from bot.service.wake import Sleeper
 from bot.storage import SqliteStore, Store
 
 
@@ -46,6 +47,7 @@ class TableService:
         self.deadlines = Deadlines(core, self.seats, self.votes)
         self.extras = Extras(core, self.reads)
         self._tasks: list[asyncio.Task[None]] = []
+        self._sleepers: list[Sleeper] = []
 
     @classmethod
     async def open(cls, db_path: str | Path, clock: Clock | None = None,
@@ -68,12 +70,16 @@ class TableService:
         return self.core.tables
 
     def serve(self, transport: Transport | None = None) -> None:
-        """Start the background tasks: the outbox dispatcher (with a transport) and the timer dispatcher.
-        Unsent rows are delivered and timers that fell due while the bot was down fire at once."""
+        """Start the background tasks: the outbox dispatcher (with a transport) and the timer task, both woken by
+        every commit (``TableCore.committed``). Unsent rows are delivered and timers that fell due while the bot
+        was down fire at once."""
+        committed = self.core.committed
         if transport is not None:
-            self.core.dispatcher = Dispatcher(self.store, transport, self.clock)
-            self._tasks.append(asyncio.create_task(self.core.dispatcher.run(), name="outbox"))
-        self._tasks.append(asyncio.create_task(self.deadlines.timer_loop(), name="timers"))
+            dispatcher = Dispatcher(self.store, transport, self.clock)
+            self._sleepers.append(sleeper := committed.sleeper())
+            self._tasks.append(asyncio.create_task(dispatcher.run(sleeper), name="outbox"))
+        self._sleepers.append(sleeper := committed.sleeper())
+        self._tasks.append(asyncio.create_task(self.deadlines.timer_loop(sleeper), name="timers"))
 
     async def close(self) -> None:
         for task in self._tasks:
@@ -84,6 +90,9 @@ class TableService:
             except asyncio.CancelledError:
                 pass
         self._tasks.clear()
+        for sleeper in self._sleepers:
+            self.core.committed.forget(sleeper)
+        self._sleepers.clear()
         await self.store.close()
 
     async def flush(self, transport: Transport) -> None:

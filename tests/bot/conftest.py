@@ -17,7 +17,7 @@ from bot.service import TableService
 async def make_bot(path: Path, seed: int = 1) -> AgotBot:
     """The bot over the SQLite file at ``path``; ``seed`` fixes the games' secrets and deals (same game each run)."""
     service = await TableService.open(path, clock=AgotBot.clock, randbits=random.Random(seed).getrandbits)
-    return AgotBot(service, sweep_seconds=3600)
+    return AgotBot(service)
 
 
 @pytest_asyncio.fixture

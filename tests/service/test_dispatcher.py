@@ -170,6 +170,18 @@ async def test_the_background_dispatcher_delivers_after_a_restart(tmp_path: Path
     await svc.close()
 
 
+@aio
+async def test_close_cancels_the_dispatcher_and_the_timer_task(tmp_path: Path) -> None:
+    svc = await TableService.open(tmp_path / "t.sqlite3")
+    svc.serve(RecordingTransport())
+    tasks = list(svc._tasks)
+    await seated(svc)
+    await asyncio.sleep(0.05)
+    assert [t.get_name() for t in tasks] == ["outbox", "timers"] and not any(t.done() for t in tasks)
+    await svc.close()
+    assert all(t.cancelled() for t in tasks)
+
+
 class Buggy(RecordingTransport):
     async def send(self, msg: OutboxMessage) -> str:
         raise ValueError("a bug in the front end")
