@@ -2,7 +2,9 @@
 
 Exactly once: every message is sent with ``nonce=key``. Discord then returns the message it
 already created for that nonce (within a few minutes) instead of posting a second one, which makes a crash
-between "sent" and "marked sent" harmless; the rows of one game are delivered in order by the dispatcher.
+between "sent" and "marked sent" harmless; the rows of one destination (a game's channel, a player's DMs) are
+delivered in order by the dispatcher. A message that follows rows given up at the same place ends with a line
+saying how many could not be delivered there (``OutboxMessage.undelivered``).
 
 Errors: a closed DM (403, code 50007) is permanent for that row: the player is told once in the game's channel to
 open their DMs or use ``/agot act`` (the game never waits on a DM: deadlines and ``act`` work without it). Rate
@@ -66,7 +68,7 @@ class DiscordTransport:
             raise PermanentError(f"unknown outbox kind {msg.kind!r}") from None
         gid = msg.game_id
         where = await self._destination(msg)
-        send = where.send
+        send = _noted(where.send, msg.undelivered) if msg.undelivered else where.send
         match kind:
             case OutboxKind.EVENTS:
                 posts = text.chunks(text.event_lines(cast(EventsPayload, msg.payload).get("events", [])))
@@ -173,6 +175,25 @@ class DiscordTransport:
                                    "prompts privately.")
         except discord.HTTPException:
             log.warning("could not tell user %s that their DMs are closed", user)
+
+
+def undelivered_line(count: int) -> str:
+    return f"⚠️ {count} earlier message{'s' if count > 1 else ''} could not be delivered here."
+
+
+def _noted(send: Any, count: int) -> Any:
+    """``send`` whose first post ends with a line saying how many earlier messages to this place were given up."""
+    line = undelivered_line(count)
+    first = True
+
+    async def noted(content: str | None = None, **kwargs: Any) -> Any:
+        nonlocal first
+        if first:
+            first = False
+            content = f"{text.clip(content, text.LIMIT - len(line) - 1)}\n{line}" if content else line
+        return await send(content, **kwargs)
+
+    return noted
 
 
 def _nonce(key: str, part: int) -> str:

@@ -48,6 +48,7 @@ class TableService:
         self.extras = Extras(core, self.reads)
         self._tasks: list[asyncio.Task[None]] = []
         self._sleepers: list[Sleeper] = []
+        self._flusher: Dispatcher | None = None
 
     @classmethod
     async def open(cls, db_path: str | Path, clock: Clock | None = None,
@@ -96,8 +97,11 @@ class TableService:
         await self.store.close()
 
     async def flush(self, transport: Transport) -> None:
-        """Deliver every unsent row that may go now (the demo and tests, without background tasks)."""
-        await Dispatcher(self.store, transport, self.clock).deliver_once()
+        """Deliver every unsent row that may go now (the demo and tests, without background tasks). One
+        dispatcher per transport, so what could not be delivered is said in the destination's next message."""
+        if self._flusher is None or self._flusher.transport is not transport:
+            self._flusher = Dispatcher(self.store, transport, self.clock)
+        await self._flusher.deliver_once()
 
     async def run_due_timers(self) -> int:
         """Fire every timer due by the clock; return how many fired."""
