@@ -53,6 +53,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
-    except Refusal as exc:
+    except (Refusal, ReplayError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -89,13 +89,19 @@ class TableCore:
         """Snapshot + later answers, checked against every stored fingerprint; a mismatch freezes the game."""
         problem: str | None = None
         game: Game | None = None
-        try:
+        row = table.row
+
+        def replayed() -> Game:  # pure CPU (up to SNAPSHOT_EVERY - 1 answers, each checked): a worker thread
             if snap is None:
                 raise LookupError("no snapshot")
             game = Game.from_dict(json.loads(snap[1]))
             apply_answers(game, answers)
-            end_if_ended_early(game, table.row.status, table.row.note)
-            if state_hash(game) != table.row.state_hash:
+            end_if_ended_early(game, row.status, row.note)
+            return game
+
+        try:
+            game = await asyncio.to_thread(replayed)
+            if state_hash(game) != row.state_hash:
                 problem = "the replayed state differs from the stored fingerprint"
         except Divergence as exc:
             problem = str(exc)

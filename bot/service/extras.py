@@ -9,7 +9,7 @@ Results are recorded when a game ends (``core.py``) and replayed in order here; 
 
 from __future__ import annotations
 
-import json
+import asyncio
 from collections import Counter
 from typing import Any
 
@@ -18,6 +18,7 @@ from bot.service.core import TableCore
 from bot.service.kinds import Audience, EventKind, GameStatus
 from bot.service.models import ServiceError
 from bot.service.reads import Reads
+from bot.service.replayfile import ReplayError, exported, read_stored
 from bot.storage import iso
 
 # the public events a digest quotes (the rest it only counts)
@@ -92,9 +93,8 @@ class Extras:
         return next((row for row in await self.leaderboard(guild_id) if row["user_id"] == user_id), None)
 
     async def replay_file(self, game_id: int) -> bytes:
-        """The replay file (JSON) of a finished game, as ``python -m bot.admin export`` writes it."""
-        from bot.admin.stored import Refusal, exported_replay  # the admin tools import the service
-
+        """The replay file (JSON) of a finished game, as ``python -m bot.admin export`` writes it: read under the
+        store's lock, re-played and checked in a worker thread (0.1-0.2 s for a whole game), off the event loop."""
         async with self.core.store.reading() as repo:
             row = await repo.game(game_id)
             if row is None:
@@ -102,8 +102,8 @@ class Extras:
             if row.status != GameStatus.FINISHED:
                 raise ServiceError("The replay file reveals every hidden choice: it is given once the game is "
                                    "over.")
-            try:
-                replay = await exported_replay(repo, row)
-            except Refusal as exc:
-                raise ServiceError(f"The replay file cannot be made: {exc}.") from None
-        return (json.dumps(replay.to_dict(), separators=(",", ":")) + "\n").encode()
+            stored = await read_stored(repo, row)
+        try:
+            return await asyncio.to_thread(lambda: exported(stored).text().encode())
+        except ReplayError as exc:
+            raise ServiceError(f"The replay file cannot be made: {exc}.") from None
