@@ -46,6 +46,34 @@ REFUSALS: dict[str, str] = {
 }
 
 
+# bounds far above any legal answer (the largest a whole game of random play gives: 20 items, 4 deep, 20
+# characters), far below what would cost the engine time: checked before any JSON or engine work
+ANSWER_ITEMS = 2000  # values in the answer, nested ones and dict keys included
+ANSWER_DEPTH = 10
+ANSWER_TEXT = 2000  # characters in one string (a Discord message at most)
+
+
+def oversized(answer: Any) -> str | None:
+    """Why ``answer`` is bigger than any legal answer, or None. Items are counted before they are visited and the
+    walk stops at the first excess, so its cost is bounded by the limits, not by the size of what was sent."""
+    todo: list[tuple[Any, int]] = [(answer, 1)]
+    items = 1
+    while todo:
+        value, depth = todo.pop()
+        if depth > ANSWER_DEPTH:
+            return f"nested more than {ANSWER_DEPTH} deep"
+        if isinstance(value, str | bytes) and len(value) > ANSWER_TEXT:
+            return f"a text of more than {ANSWER_TEXT} characters"
+        if not isinstance(value, dict | list | tuple):
+            continue
+        items += len(value) * (2 if isinstance(value, dict) else 1)
+        if items > ANSWER_ITEMS:
+            return f"more than {ANSWER_ITEMS} items"
+        children = [*value, *value.values()] if isinstance(value, dict) else value
+        todo += [(child, depth + 1) for child in children]
+    return None
+
+
 class TableCore:
     def __init__(self, store: Store, clock: Clock | None = None,
                  randbits: Callable[[int], int] | None = None) -> None:
@@ -139,7 +167,10 @@ class TableCore:
 
     async def answer(self, game_id: int, user_id: int, decision_id: str, answer: Any) -> Reply:
         """Apply one player's answer. "accepted" only once it is committed; "refused" and "already" write
-        nothing."""
+        nothing. An answer bigger than any legal one is refused at the door, before any other work."""
+        too_big = oversized(answer)
+        if too_big is not None:
+            return Reply("refused", f"That answer is too big to be an answer ({too_big}): nothing was changed.")
         async with self.lock(game_id):
             try:
                 t = await self.load(game_id)

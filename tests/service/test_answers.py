@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 
 from bot.service import TableService
@@ -54,6 +55,36 @@ async def test_refusals_write_nothing(tmp_path: Path) -> None:
         assert reply.status == "refused", (user, decision_id, reply)
         assert words in reply.message, reply.message
     assert counts(path) == before
+    await svc.close()
+
+
+@aio
+async def test_an_answer_bigger_than_any_legal_one_is_refused_at_the_door(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    mine = (await svc.pending(gid, users[0]))[0]
+    await svc.close()
+    svc = await TableService.open(path)  # nothing loaded: a refusal at the door loads nothing either
+    before = counts(path)
+    nested: list = []
+    for _ in range(1000):
+        nested = [nested]
+    cases = [
+        (list(range(100_000)), "more than 2000 items"),
+        ("x" * 2_000_000, "more than 2000 characters"),
+        ({f"area{i}": "M0" for i in range(100_000)}, "more than 2000 items"),
+        ([["M0"] * 1999] * 1999, "more than 2000 items"),
+        (nested, "nested more than 10 deep"),
+        ({"winterfell": "y" * 5000}, "more than 2000 characters"),
+    ]
+    for answer, words in cases:
+        start = time.perf_counter()
+        reply = await svc.answer(gid, users[0], mine["id"], answer)
+        assert time.perf_counter() - start < 0.05  # the engine took 0.8-2.3 s to refuse the first two
+        assert reply.status == "refused" and words in reply.message and "too big" in reply.message, reply
+    assert svc._tables == {} and counts(path) == before
+    assert (await svc.answer(gid, users[0], mine["id"], mine["default"])).accepted  # a legal one still is
     await svc.close()
 
 
