@@ -21,10 +21,12 @@ class Config:
     log_level: str = "INFO"
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     dev_guild_id: int | None = None
+    cache_games: int | None = None  # loaded games kept in memory while idle (AGOT_CACHE_GAMES; None: the service's)
 
     def __repr__(self) -> str:  # never show the token, even in a traceback or a debug log
         return (f"Config(token={'set' if self.token else 'missing'}, database={str(self.database)!r}, "
-                f"log_level={self.log_level!r}, owner_ids={sorted(self.owner_ids)}, dev_guild_id={self.dev_guild_id})")
+                f"log_level={self.log_level!r}, owner_ids={sorted(self.owner_ids)}, dev_guild_id={self.dev_guild_id}, "
+                f"cache_games={self.cache_games})")
 
 
 def _ids(name: str, raw: str) -> frozenset[int]:
@@ -35,8 +37,11 @@ def _ids(name: str, raw: str) -> frozenset[int]:
 
 
 def load_config(env: Mapping[str, str] | None = None) -> Config:
-    """Read DISCORD_TOKEN, AGOT_DB_PATH, LOG_LEVEL, OWNER_IDS and DEV_GUILD_ID."""
+    """Read DISCORD_TOKEN, AGOT_DB_PATH, LOG_LEVEL, OWNER_IDS, DEV_GUILD_ID and AGOT_CACHE_GAMES."""
     env = os.environ if env is None else env
+    cache = env.get("AGOT_CACHE_GAMES", "").strip()
+    if cache and not (cache.isdigit() and int(cache) > 0):
+        raise ConfigError(f"AGOT_CACHE_GAMES must be a number of games (at least 1), not {cache!r}")
     guild = env.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
@@ -49,4 +54,5 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         log_level=level,
         owner_ids=_ids("OWNER_IDS", env.get("OWNER_IDS", "")),
         dev_guild_id=int(guild) if guild else None,
+        cache_games=int(cache) if cache else None,
     )

@@ -13,13 +13,16 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from bot.service import messages
 from bot.service.clock import Clock, system_clock
-from bot.service.kinds import ACTIVE, GameStatus, Source, TimerKind
+from bot.service.kinds import ACTIVE, OVER, GameStatus, Source, TimerKind
 from bot.service.loaded import Table, label_of
 from bot.service.models import Reply, ServiceError
 from bot.service.replay import Divergence, apply_answers, end_if_ended_early, state_hash, state_text
@@ -74,27 +77,68 @@ def oversized(answer: Any) -> str | None:
     return None
 
 
+CACHE_GAMES = 200  # loaded games kept in memory (config AGOT_CACHE_GAMES): a 6-player game is about 0.5 MB
+
+
+@dataclass
+class Slot:
+    """One game's lock and the calls that use it (waiting or holding)."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 class TableCore:
     def __init__(self, store: Store, clock: Clock | None = None,
-                 randbits: Callable[[int], int] | None = None) -> None:
+                 randbits: Callable[[int], int] | None = None, cache_games: int = CACHE_GAMES) -> None:
         self.store = store
         self.clock: Clock = clock or system_clock
         # the source of each game's RNG secret and house deal: secrets.randbits, or a seeded one (the demo)
         self.randbits: Callable[[int], int] = randbits or secrets.randbits
-        self.tables: dict[int, Table] = {}
-        self.locks: dict[int, asyncio.Lock] = {}
+        # the loaded games, least recently used first: at most ``cache_games`` of them once their locks are free
+        # (more only while that many are in use at once); a finished or cancelled game leaves when its call ends
+        self.tables: OrderedDict[int, Table] = OrderedDict()
+        self.cache_games = max(1, cache_games)
+        self.slots: dict[int, Slot] = {}  # the lock of each game loaded or in use, and how many calls use it
         self.committed = Signal()  # set after every commit that adds outbox rows or timers (``woken``)
         self.after_answer: list[AfterAnswer] = []
 
     # --- loading ----------------------------------------------------------------------------------------
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        return self.locks.setdefault(game_id, asyncio.Lock())
+    @asynccontextmanager
+    async def lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the game's lock. The lock lives as long as the game is loaded or a call uses it; when the last
+        call ends, a finished game leaves the cache, and the cache is trimmed to ``cache_games``."""
+        slot = self.slots.get(game_id)
+        if slot is None:
+            slot = self.slots[game_id] = Slot()
+        slot.users += 1
+        try:
+            async with slot.lock:
+                yield
+        finally:
+            slot.users -= 1
+            if slot.users == 0:
+                self._release(game_id)
+
+    def _release(self, game_id: int) -> None:
+        table = self.tables.get(game_id)
+        if table is not None and table.row.status in OVER:
+            del self.tables[game_id]  # a finished game is read again from its snapshot if anyone asks
+        if game_id not in self.tables:
+            del self.slots[game_id]
+        while len(self.tables) > self.cache_games:
+            idle = next((gid for gid in self.tables if gid not in self.slots or self.slots[gid].users == 0), None)
+            if idle is None:
+                return  # every loaded game is in use: the cache shrinks when their calls end
+            del self.tables[idle]
+            self.slots.pop(idle, None)
 
     async def load(self, game_id: int) -> Table:
         """The cached table, or load it (the caller holds the game's lock)."""
         table = self.tables.get(game_id)
         if table is not None:
+            self.tables.move_to_end(game_id)
             return table
         async with self.store.reading() as repo:
             row = await repo.game(game_id)

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot import ratings
 from bot.service.core import TableCore
-from bot.service.kinds import Audience, EventKind, GameStatus
+from bot.service.kinds import ACTIVE, Audience, EventKind, GameStatus
 from bot.service.models import ServiceError
 from bot.service.reads import Reads
 from bot.service.replayfile import ReplayError, exported, read_stored
@@ -63,7 +63,8 @@ class Extras:
             rows = await repo.games(user_id=user_id)
         out = []
         for row in rows:
-            pending = await self.reads.pending(row.id, user_id)
+            # an active game's prompts (a finished one is not loaded for nothing: it would leave the cache again)
+            pending = await self.reads.pending(row.id, user_id) if row.status in ACTIVE else []
             deadlines = sorted(d["deadline"] for d in pending if d.get("deadline") and not d.get("submitted"))
             out.append({"id": row.id, "guild_id": row.guild_id, "channel_id": row.channel_id, "status": row.status,
                         "round": row.round, "phase": row.phase, "players": row.players,

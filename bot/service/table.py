@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.service.clock import Clock
-from bot.service.core import TableCore
+from bot.service.core import CACHE_GAMES, TableCore
 from bot.service.deadlines import Deadlines
 from bot.service.extras import Extras
 from bot.service.history import History
@@ -36,8 +36,8 @@ from bot.storage import SqliteStore, Store
 
 class TableService:
     def __init__(self, store: Store, clock: Clock | None = None,
-                 randbits: Callable[[int], int] | None = None) -> None:
-        self.core = core = TableCore(store, clock, randbits)
+                 randbits: Callable[[int], int] | None = None, cache_games: int | None = None) -> None:
+        self.core = core = TableCore(store, clock, randbits, cache_games or CACHE_GAMES)
         self.seats = Seats(core)  # registers the autopilot's after_answer hook
         self.lobby = Lobby(core, self.seats)
         self.reads = Reads(core)
@@ -52,10 +52,11 @@ class TableService:
 
     @classmethod
     async def open(cls, db_path: str | Path, clock: Clock | None = None,
-                   randbits: Callable[[int], int] | None = None) -> TableService:
-        """Open (create, migrate) the database; games load lazily on first use. ``randbits`` (default
-        ``secrets.randbits``) draws each started game's RNG secret and house deal: seed it for a replayable demo."""
-        return cls(await SqliteStore.open(db_path), clock, randbits)
+                   randbits: Callable[[int], int] | None = None, cache_games: int | None = None) -> TableService:
+        """Open (create, migrate) the database; games load lazily on first use, at most ``cache_games``
+        (default ``CACHE_GAMES``) stay loaded while idle. ``randbits`` (default ``secrets.randbits``) draws each
+        started game's RNG secret and house deal: seed it for a replayable demo."""
+        return cls(await SqliteStore.open(db_path), clock, randbits, cache_games)
 
     @property
     def store(self) -> Store:
