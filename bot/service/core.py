@@ -248,7 +248,12 @@ class TableCore:
                 return Reply("refused", "This prompt has expired: the game has moved on.")
             if decision.player != house:
                 return Reply("refused", f"This decision belongs to {t.game.house_name(decision.player)}.")
-            return await self.apply(t, decision, user_id, answer, Source.PLAYER)
+            try:
+                return await self.apply(t, decision, user_id, answer, Source.PLAYER)
+            except Exception:  # noqa: BLE001 - a save that failed (a locked or full database): nothing is kept
+                log.exception("game %s: the answer to decision %s could not be saved", game_id, decision_id)
+                return Reply("refused", "Your answer could not be saved just now (the database failed); nothing "
+                                        "changed: please answer again.")
 
     async def apply(self, t: Table, decision: Decision, user_id: int | None, answer: Any, source: Source,
                     within: Within | None = None) -> Reply:

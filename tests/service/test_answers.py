@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from bot.service import TableService
 from tests.service.kit import CREATOR, aio, play, seated
@@ -167,4 +170,44 @@ async def test_the_public_log_pages_back_by_seq(tmp_path: Path) -> None:
     page = await svc.log(gid, limit=5)
     older = await svc.log(gid, before_seq=page[0]["seq"], limit=5)
     assert page == everything[-5:] and older == everything[-10:-5]
+    await svc.close()
+
+
+@aio
+async def test_a_save_that_fails_is_not_accepted_and_the_same_answer_goes_through_after(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    await play(svc, gid, answers=3)
+    store, real = svc.store, svc.store.transaction
+    failures: list[str] = []
+
+    @asynccontextmanager
+    async def full_disk() -> AsyncIterator[Any]:
+        """The store's own transaction, failing when it commits (every statement written, then SQLITE_FULL)."""
+        async with real() as repo:
+            yield repo
+            failures.append("commit")
+            raise sqlite3.OperationalError("database or disk is full")
+
+    waiting = {u: pending for u in users if (pending := await svc.pending(gid, u))}
+    user = min(waiting)
+    decision = waiting[user][0]
+    with sqlite3.connect(path) as db:
+        last = db.execute("SELECT MAX(seq) FROM answers WHERE game_id = ?", (gid,)).fetchone()[0]
+    before = counts(path)
+    assert gid in svc._tables
+    store.transaction = full_disk  # type: ignore[method-assign]
+    reply = await svc.answer(gid, user, decision["id"], decision["default"])
+    store.transaction = real  # type: ignore[method-assign]
+    assert failures == ["commit"]
+    assert reply.status == "refused" and "could not be saved" in reply.message  # never "accepted"
+    assert counts(path) == before  # no row of that answer: not the answer, its events, outbox rows or timers
+    assert gid not in svc._tables  # the cached game ran ahead of the database: dropped
+    again = await svc.answer(gid, user, decision["id"], decision["default"])
+    assert again.status == "accepted", again
+    with sqlite3.connect(path) as db:
+        row = db.execute("SELECT seq, user_id, decision_id FROM answers WHERE game_id = ? ORDER BY seq DESC",
+                         (gid,)).fetchone()
+    assert row == (last + 1, user, decision["id"])  # the next sequence number: the failed one took none
     await svc.close()
