@@ -260,9 +260,6 @@ class TableCore:
         """Submit to the engine and, if it accepts, commit everything in one transaction (with what ``within``
         adds); then run the ``after_answer`` hooks. The caller holds the game's lock."""
         assert t.game is not None
-        # the answer as the log stores it (sorted-key JSON), so that a game re-played from its log after a restart
-        # sees the same answer: e.g. a march's moves are told in the order of their keys
-        answer = json.loads(json.dumps(answer, sort_keys=True))
         try:
             events = t.game.submit(decision.player, decision.id, answer)
         except AlreadySubmitted as exc:
