@@ -1,6 +1,7 @@
 """``python -m bot``: run the Discord bot; ``python -m bot sync [--guild ID]``: register its slash commands.
 
-Reads ``.env`` (python-dotenv) for DISCORD_TOKEN, AGOT_DB_PATH, LOG_LEVEL, OWNER_IDS and DEV_GUILD_ID. Without a
+Reads ``.env`` (python-dotenv) for DISCORD_TOKEN, AGOT_DB_PATH, LOG_LEVEL, OWNER_IDS, DEV_GUILD_ID and
+AGOT_CACHE_GAMES. Without a
 token it says how to get one and exits with status 2. Commands are synced only by ``sync``, never on start.
 """
 
@@ -28,7 +29,8 @@ async def _run(config: Config, sync: bool, guild: int | None) -> None:
     from bot.frontend.client import AgotBot
     from bot.service import TableService
 
-    service = await TableService.open(await open_store(config.database), clock=AgotBot.clock)
+    service = await TableService.open(await open_store(config.database), clock=AgotBot.clock,
+                                      cache_games=config.cache_games)
     bot = AgotBot(service, config, serve=not sync)
     async with bot:
         if sync:

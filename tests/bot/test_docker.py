@@ -57,7 +57,7 @@ def test_the_healthcheck_reads_the_heartbeats_age(tmp_path: Path) -> None:
 async def test_the_running_bot_touches_its_heartbeat(tmp_path: Path) -> None:
     beat = tmp_path / "beat"
     service = await TableService.open(tmp_path / "agot.sqlite3", clock=AgotBot.clock)
-    env = simcord.Env(AgotBot(service, Config(heartbeat=beat), sweep_seconds=3600))
+    env = simcord.Env(AgotBot(service, Config(heartbeat=beat)))
     await env.start()
     try:
         await env.advance_time(31)
