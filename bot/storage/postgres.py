@@ -59,7 +59,7 @@ def redacted(url: str) -> str:
         parts = urlsplit(url)
     except ValueError:
         return "<an unreadable URL>"
-    if parts.password is None:
+    if not parts.password:
         return url
     netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
     return urlunsplit(parts._replace(netloc=netloc))
