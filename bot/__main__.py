@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dotenv import load_dotenv
 
 from bot.config import Config, ConfigError, load_config
+from bot.storage import StorageError, open_store
 from engine.cli import Parser
 
 NO_TOKEN = """python -m bot: no DISCORD_TOKEN set.
@@ -27,8 +28,7 @@ async def _run(config: Config, sync: bool, guild: int | None) -> None:
     from bot.frontend.client import AgotBot
     from bot.service import TableService
 
-    config.database.parent.mkdir(parents=True, exist_ok=True)
-    service = await TableService.open(config.database, clock=AgotBot.clock)
+    service = await TableService.open(await open_store(config.database), clock=AgotBot.clock)
     bot = AgotBot(service, config, serve=not sync)
     async with bot:
         if sync:
@@ -60,6 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         asyncio.run(_run(config, args.command == "sync", guild))
     except KeyboardInterrupt:
         return 0
+    except StorageError as exc:  # the database cannot be used (not writable, corrupt, newer): nothing written
+        print(f"python -m bot: {exc}", file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - one line for the operator; the token is never part of it
         import discord
 

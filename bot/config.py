@@ -5,9 +5,8 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
-DEFAULT_DATABASE = Path("var/agot.sqlite3")
+from bot.storage.stores import DEFAULT_DATABASE
 
 
 class ConfigError(ValueError):
@@ -17,7 +16,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class Config:
     token: str | None = None
-    database: Path = DEFAULT_DATABASE
+    database: str = DEFAULT_DATABASE  # a database address for open_store: a file path or sqlite:///PATH
     log_level: str = "INFO"
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     dev_guild_id: int | None = None
@@ -45,7 +44,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
     return Config(
         token=env.get("DISCORD_TOKEN", "").strip() or None,
-        database=Path(env.get("AGOT_DB_PATH", "").strip() or DEFAULT_DATABASE),
+        database=env.get("AGOT_DB_PATH", "").strip() or DEFAULT_DATABASE,
         log_level=level,
         owner_ids=_ids("OWNER_IDS", env.get("OWNER_IDS", "")),
         dev_guild_id=int(guild) if guild else None,

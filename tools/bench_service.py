@@ -7,13 +7,17 @@ N runs:
 
 - accepted answers per second, one 6-player game from start to end, and 50 games interleaved (50 coroutines
   answering at once through one service, ``--answers`` each), with their ratio;
+- accepted-and-delivered answers per second, the same two ways, with the service running as the bot runs it
+  (``serve``: the outbox dispatcher and the timer task) and every message delivered through a recording transport:
+  the clock stops when the last answer was accepted and every outbox row is delivered;
 - time from process start-up to the first accepted answer on a database of 1,000 stored games (a fresh
   interpreter, imports included; games load lazily: the answered game is 62 answers in, so loading it replays
   the answers after its latest snapshot), and from ``TableService.open`` alone;
 - resident memory per loaded game (300 games loaded in a fresh process);
 - database bytes per finished 6-player game (its outbox delivered) and outbox messages per round, by kind.
 
-The load average is printed first: other processes on the two cores inflate every figure.
+The load average is printed first: other processes on the two cores inflate every figure. ``--quick`` prints the
+answers/s figures only.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.admin.replay import Answer  # noqa: E402
 from bot.demo import random_plan  # noqa: E402
-from bot.service import OutboxMessage, TableService  # noqa: E402
+from bot.service import OutboxMessage, RecordingTransport, TableService  # noqa: E402
 
 CHANNEL = 9
 FIRST_USER = 100
@@ -93,6 +97,31 @@ async def throughput(folder: Path, games: int, players: int, limit: int | None, 
     if games == 1:
         figures["db_bytes"] = float(sum(p.stat().st_size for p in folder.glob(db.name + "*")))
     return figures
+
+
+async def delivered(folder: Path, games: int, players: int, limit: int | None, seed: int) -> dict[str, float]:
+    """Answers/s with the dispatcher and the timer task running, until every message is delivered."""
+    db = folder / f"delivered-{games}-{seed}.sqlite3"
+    svc = await TableService.open(db)
+    transport = RecordingTransport()
+    try:
+        gids = await start_games(svc, games, players)
+        plans = [await random_plan(svc, gid, seed + i, limit) for i, gid in enumerate(gids)]
+        total = sum(len(p) for p in plans)
+        await svc.flush(transport)
+        before = len(transport.sent)
+        svc.serve(transport)
+        t0 = time.perf_counter()
+        await asyncio.gather(*(feed(svc, gid, plan) for gid, plan in zip(gids, plans)))
+        while True:
+            async with svc.store.reading() as repo:
+                if not await repo.unsent(1):
+                    break
+            await asyncio.sleep(0.002)
+        seconds = time.perf_counter() - t0
+    finally:
+        await svc.close()
+    return {"answers": float(total), "per_second": total / seconds, "messages": float(len(transport.sent) - before)}
 
 
 async def build_stored(db: Path, count: int, answers: int) -> dict[str, Any]:
@@ -171,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=50, help="games interleaved")
     parser.add_argument("--answers", type=int, default=60, help="answers per interleaved game")
     parser.add_argument("--stored", type=int, default=1000, help="games in the start-up database")
+    parser.add_argument("--quick", action="store_true", help="the answers/s figures only")
     args = parser.parse_args(argv)
     print(f"load average {os.getloadavg()[0]:.2f} (2 cores); medians of {args.runs} runs")
     with tempfile.TemporaryDirectory() as tmp:
@@ -182,6 +212,13 @@ def main(argv: list[str] | None = None) -> int:
               f"answers): {a1:.0f}/s ({1000 / a1:.2f} ms per answer)")
         print(f"accepted answers/s, {args.games} games interleaved ({args.answers} answers each): {a50:.0f}/s "
               f"(ratio to one game {a50 / a1:.2f})")
+        d1 = median([asyncio.run(delivered(folder, 1, 6, None, 10 + r))["per_second"] for r in range(args.runs)])
+        d50 = median([asyncio.run(delivered(folder, args.games, 3, args.answers, 20 + r))["per_second"]
+                      for r in range(args.runs)])
+        print(f"accepted-and-delivered answers/s (dispatcher and timers running, every message delivered): one "
+              f"6-player game {d1:.0f}/s; {args.games} games interleaved {d50:.0f}/s (ratio {d50 / d1:.2f})")
+        if args.quick:
+            return 0
         print(f"database per finished 6-player game: {median([f['db_bytes'] for f in one]) / 1024:.0f} KiB")
         per_round = median([f["messages"] / f["rounds"] for f in one])
         kinds = sorted({k for f in one for k in f if k.startswith("kind ")})

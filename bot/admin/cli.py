@@ -11,6 +11,7 @@ from typing import NoReturn
 from bot.admin import stored
 from bot.admin.replay import Replay, ReplayError, state_hash
 from bot.admin.stored import Refusal
+from bot.storage import StorageError
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -56,3 +57,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Refusal as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    except StorageError as exc:  # the database cannot be used: nothing was written to it
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

@@ -10,16 +10,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from bot.admin.replay import Answer, Replay
 from bot.service.replay import Divergence, apply_answers, end_if_ended_early, new_game, state_hash
-from bot.storage import GameRow, Repo, SqliteStore, StorageError
+from bot.storage import GameRow, Repo, Store, compact, open_store, sqlite_path
 from engine.agot import Game
 from engine.core import EngineError
 
@@ -32,21 +32,21 @@ ENGINE_SETTINGS = ("tides_of_battle", "tiebreak")
 
 
 @asynccontextmanager
-async def opened(path: str) -> AsyncIterator[Repo]:
-    """A reading repository on an existing database file; every storage failure becomes a one-line Refusal."""
-    if not Path(path).is_file():
-        raise Refusal(f"{path}: no such database file")
+async def opened_store(url: str) -> AsyncIterator[Store]:
+    """An existing database (a missing, empty, corrupt or newer one is refused untouched with a StorageError,
+    which the command line prints as one line)."""
+    store = await open_store(url, create=False)
     try:
-        store = await SqliteStore.open(path)
-    except (StorageError, sqlite3.Error) as exc:
-        raise Refusal(f"{path}: {exc}") from None
-    try:
-        async with store.reading() as repo:
-            yield repo
-    except sqlite3.Error as exc:
-        raise Refusal(f"{path}: {exc}") from None
+        yield store
     finally:
         await store.close()
+
+
+@asynccontextmanager
+async def opened(url: str) -> AsyncIterator[Repo]:
+    """A reading repository on an existing database."""
+    async with opened_store(url) as store, store.reading() as repo:
+        yield repo
 
 
 async def stored_replay(repo: Repo, row: GameRow) -> Replay:
@@ -172,6 +172,17 @@ async def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+async def cmd_compact(args: argparse.Namespace) -> int:
+    path = sqlite_path(args.db)
+    size = (lambda: sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))) if path else (lambda: 0)
+    before = size()
+    async with opened_store(args.db) as store:
+        pruned = await compact(store, datetime.now(UTC))
+    print(f"{args.db}: {pruned.messages} delivered messages, {pruned.timers} finished timers and {pruned.snapshots} "
+          f"snapshots of finished games removed; {before / 1024:.0f} KiB -> {size() / 1024:.0f} KiB")
+    return 0
+
+
 def add_commands(sub: Any) -> None:
     p = sub.add_parser("games", help="list the stored games: id, status, round, players")
     p.add_argument("db")
@@ -185,3 +196,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("game", type=int)
     p.add_argument("--out", required=True)
     p.set_defaults(run=lambda a: asyncio.run(cmd_export(a)))
+    p = sub.add_parser("compact", help="remove delivered messages past the delivery window, finished timers and "
+                                       "old snapshots of finished games; then VACUUM")
+    p.add_argument("db")
+    p.set_defaults(run=lambda a: asyncio.run(cmd_compact(a)))

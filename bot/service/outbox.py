@@ -102,12 +102,17 @@ class Dispatcher:
             for row in rows:
                 if row.game_id not in held:
                     by_game.setdefault(row.game_id, []).append(row)
-            progress = await asyncio.gather(*(self._deliver_game(game_rows, held, waiting)
+            sent: list[tuple[int, str]] = []  # marked sent together, in one transaction, after the pass
+            progress = await asyncio.gather(*(self._deliver_game(game_rows, held, waiting, sent)
                                               for game_rows in by_game.values()))
+            if sent:
+                async with self.store.transaction() as repo:
+                    await repo.mark_sent_many(sent, iso(self.clock()))
             if not any(progress) or len(rows) < BATCH:
                 return min(waiting, default=None)
 
-    async def _deliver_game(self, rows: list[OutboxRow], held: set[int], waiting: list[datetime]) -> bool:
+    async def _deliver_game(self, rows: list[OutboxRow], held: set[int], waiting: list[datetime],
+                            sent: list[tuple[int, str]]) -> bool:
         """One game's rows in order, stopping at the first that must wait; True if any row was done."""
         done = False
         newest_status = max((row.id for row in rows if row.kind == "status"), default=None)
@@ -120,15 +125,15 @@ class Dispatcher:
                 continue
             if row.retry_at is not None and from_iso(row.retry_at) > self.clock():
                 waiting.append(from_iso(row.retry_at))
-            elif await self._send(row):
+            elif await self._send(row, sent):
                 done = True
                 continue
             held.add(row.game_id)
             return done
         return done
 
-    async def _send(self, row: OutboxRow) -> bool:
-        """Deliver one row; True if it is done (sent or given up), False if it waits for a retry."""
+    async def _send(self, row: OutboxRow, sent: list[tuple[int, str]]) -> bool:
+        """Deliver one row; True if it is done (sent: added to ``sent``, or given up), False if it waits."""
         try:
             front_id = await self.transport.send(OutboxMessage.from_row(row))
         except PermanentError as exc:
@@ -146,8 +151,7 @@ class Dispatcher:
             async with self.store.transaction() as repo:
                 await repo.mark_retry(row.id, str(exc) or type(exc).__name__, iso(retry_at))
             return False
-        async with self.store.transaction() as repo:
-            await repo.mark_sent(row.id, str(front_id), iso(self.clock()))
+        sent.append((row.id, str(front_id)))
         return True
 
     async def run(self) -> None:

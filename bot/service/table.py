@@ -32,9 +32,10 @@ from bot.service.votes import Votes
 from bot.storage import (
     NewMessage,
     SeatRow,
-    SqliteStore,
+    Store,
     from_iso,
     iso,
+    open_store,
 )
 from engine.agot.board import board
 from engine.agot.game import assign_houses
@@ -47,11 +48,12 @@ IDLE_WAKE = 60.0
 
 class TableService(Seats, Votes, Deadlines, History, Extras):
     @classmethod
-    async def open(cls, db_path: str | Path, clock: Clock | None = None,
+    async def open(cls, db: str | Path | Store, clock: Clock | None = None,
                    randbits: Callable[[int], int] | None = None) -> TableService:
-        """Open (create, migrate) the database; games load lazily on first use. ``randbits`` (default
-        ``secrets.randbits``) draws each started game's RNG secret and house deal: seed it for a replayable demo."""
-        return cls(await SqliteStore.open(db_path), clock, randbits)
+        """On an opened store, or open (create, migrate) the one at a database address (``open_store``); games load
+        lazily on first use. ``randbits`` (default ``secrets.randbits``) draws each started game's RNG secret and
+        house deal: seed it for a replayable demo."""
+        return cls(await open_store(db) if isinstance(db, str | Path) else db, clock, randbits)
 
     def serve(self, transport: Transport | None = None) -> None:
         """Start the background tasks: the outbox dispatcher (with a transport) and the timer dispatcher.

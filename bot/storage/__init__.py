@@ -1,5 +1,6 @@
-"""Storage: repositories behind a typed interface (``repository.py``), SQLite behind it (``sqlite.py``), numbered
-SQL migrations (``migrations/NNNN_*.sql``). No SQL lives outside this package."""
+"""Storage: repositories behind a typed interface (``repository.py``), opened by ``open_store(url)``
+(``stores.py``); SQLite behind it (``sqlite.py``, its SQL in ``sqlite_repo.py``), numbered SQL migrations
+(``migrations/NNNN_*.sql``). No SQL lives outside this package."""
 
 from bot.storage.records import (
     AnswerRow,
@@ -15,8 +16,10 @@ from bot.storage.records import (
     from_iso,
     iso,
 )
-from bot.storage.repository import Repo, StorageError, Store
+from bot.storage.repository import DELIVERY_WINDOW, Pruned, Repo, StorageError, Store
 from bot.storage.sqlite import LATEST, SqliteStore
+from bot.storage.stores import compact, default_url, open_store, sqlite_path
 
-__all__ = ["AnswerRow", "EventRow", "GameRow", "LATEST", "NewMessage", "OutboxRow", "PromptRow", "Repo",
-           "RewindRow", "SeatRow", "SqliteStore", "StorageError", "Store", "TimerRow", "VoteRow", "from_iso", "iso"]
+__all__ = ["DELIVERY_WINDOW", "AnswerRow", "EventRow", "GameRow", "LATEST", "NewMessage", "OutboxRow", "PromptRow",
+           "Pruned", "Repo", "RewindRow", "SeatRow", "SqliteStore", "StorageError", "Store", "TimerRow", "VoteRow",
+           "compact", "default_url", "from_iso", "iso", "open_store", "sqlite_path"]

@@ -1,13 +1,30 @@
-"""The typed storage interface the service uses. SQLite implements it (``sqlite.py``); a PostgreSQL
-implementation can follow without touching the callers.
+"""The typed storage interface the service uses. SQLite implements it (``sqlite.py``); any other store must pass
+the same contract tests (``tests/storage/test_contract.py``). ``open_store(url)`` (``stores.py``) opens one.
 
-``Store.transaction()`` yields a ``Repo`` inside one atomic transaction (committed when the block ends, rolled
-back if it raises); ``Store.reading()`` yields one for reads only. Writes through a reading repo are a bug.
+``Store.transaction()`` yields a ``Repo`` inside one atomic transaction; ``Store.reading()`` yields one for reads
+only (a write through it raises StorageError). Every failure of the database surfaces as ``StorageError``.
+
+What the service relies on (every store must give it):
+
+- Atomic and durable before acknowledged: a transaction's block is left normally only after all of its writes
+  are committed durably (fsynced); if the block raises, or the commit fails, none of its writes exist and the
+  error reaches the caller. A store may commit several transactions together (group commit), but one failing
+  transaction never takes another's writes with it, nor lets another's failed writes in.
+- Reads see committed rows only: a reading repo never sees a write that may still roll back (the dispatcher must
+  not send an outbox row of an answer that is not durable), and sees every transaction whose block was left.
+- A transaction sees its own writes, in order; its reads may also see writes of transactions committed together
+  with it (they then stand or fall together).
+- No lost updates between games: the service never runs two transactions on the same game at once (it holds the
+  game's lock across the block and its commit), and rows of different games are independent; the writes a
+  transaction makes to shared rows (an outbox row marked sent, a timer finished) are idempotent.
+- Times are ISO-8601 UTC text of fixed width (``records.iso``): they compare and sort as text.
 """
 
 from __future__ import annotations
 
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, Protocol
 
 from bot.storage.records import (
@@ -23,9 +40,23 @@ from bot.storage.records import (
     VoteRow,
 )
 
+# A delivered message is kept this long (a re-send after a crash finds its key; Discord remembers a nonce for a
+# few minutes), then pruned: its payload was most of a finished game's database.
+DELIVERY_WINDOW = timedelta(hours=1)
+PACK_PER_PRUNE = 20  # finished games whose events one prune packs (the packing is Python work on the event loop)
+
 
 class StorageError(Exception):
-    """The database cannot be used (e.g. written by a newer version of the bot)."""
+    """The database cannot be used (written by a newer version of the bot, not a database, not writable) or an
+    operation on it failed (a constraint, a full disk); the message is one line."""
+
+
+@dataclass(frozen=True)
+class Pruned:
+    messages: int  # delivered outbox rows removed
+    timers: int  # finished timers removed
+    snapshots: int  # snapshots removed
+    events: int  # events of finished games packed into their archive
 
 
 class Repo(Protocol):
@@ -62,9 +93,22 @@ class Repo(Protocol):
     async def unsent(self, limit: int = 100) -> list[OutboxRow]: ...
     async def outbox(self, game_id: int) -> list[OutboxRow]: ...
     async def mark_sent(self, message_id: int, front_id: str, now: str) -> None: ...
+    async def mark_sent_many(self, sent: list[tuple[int, str]], now: str) -> None:
+        """Mark several rows sent at once: (row id, the front end's message id)."""
+        ...
     async def mark_retry(self, message_id: int, error: str, retry_at: str) -> None: ...
     async def mark_superseded(self, message_id: int, now: str) -> None: ...
     async def mark_failed(self, message_id: int, error: str, now: str) -> None: ...
+    async def prune(self, before: str) -> Pruned:
+        """Drop what nothing needs any more: each outbox row delivered (or superseded) before ``before`` (the
+        idempotency window has passed; ``delivered`` still counts it), finished timers, and the snapshots of
+        finished games other than their first and last (verify and replay need the answers, not those); pack the
+        events of up to PACK_PER_PRUNE finished games compactly (``events`` still reads them all)."""
+        ...
+
+    async def delivered(self, game_id: int) -> dict[str, int]:
+        """Messages of the game delivered so far, per kind (pruned rows included)."""
+        ...
 
     # prompts (the open decisions already sent) and timers
     async def prompts(self, game_id: int) -> list[PromptRow]: ...
@@ -104,4 +148,7 @@ class Repo(Protocol):
 class Store(Protocol):
     def transaction(self) -> AbstractAsyncContextManager[Repo]: ...
     def reading(self) -> AbstractAsyncContextManager[Repo]: ...
+    async def vacuum(self) -> None:
+        """Give the space freed by ``Repo.prune`` back to the file system (after every waiting commit)."""
+        ...
     async def close(self) -> None: ...

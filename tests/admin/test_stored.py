@@ -163,7 +163,7 @@ def test_bad_arguments_are_one_line_without_traceback(stored: tuple[Path, dict[s
 
 
 def test_the_real_command_line(stored: tuple[Path, dict[str, int]], tmp_path: Path) -> None:
-    """``python -m bot.admin`` itself: success on a sound database, one line and status 1 on a missing one."""
+    """``python -m bot.admin`` itself: success on a sound database, one line and status 2 on a missing one."""
     import subprocess
     import sys
 
@@ -173,5 +173,5 @@ def test_the_real_command_line(stored: tuple[Path, dict[str, int]], tmp_path: Pa
     assert ok.returncode == 0 and ok.stdout.splitlines()[-1] == "2 games verified, 0 diverging"
     bad = subprocess.run([sys.executable, "-m", "bot.admin", "games", str(tmp_path / "nope.sqlite3")], cwd=root,
                          capture_output=True, text=True)
-    assert bad.returncode == 1 and bad.stdout == ""
+    assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.strip().splitlines() == [f"error: {tmp_path / 'nope.sqlite3'}: no such database file"]

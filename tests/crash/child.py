@@ -21,10 +21,9 @@ import os
 import sys
 from pathlib import Path
 
-import aiosqlite
-
 from bot.demo import answer_as
 from bot.service import OutboxMessage, TableService
+from bot.storage.sqlite import Hop, SqliteStore
 from engine.agot.agent import RandomAgent
 from engine.core import Rng
 
@@ -79,13 +78,15 @@ class KeyedTransport:
 
 
 def pause_commits(pauses: Pauses) -> None:
-    commit = aiosqlite.Connection.commit
+    """Pause before each hop that commits a group (its transactions ran in their savepoints, uncommitted)."""
+    hop = SqliteStore.hop
 
-    async def paused_commit(self: aiosqlite.Connection) -> None:
-        await pauses.reached("commit")
-        await commit(self)
+    async def paused_hop(self: SqliteStore, work: Hop) -> object:
+        if work.commit and (work.members or self.conn.in_transaction):
+            await pauses.reached("commit")
+        return await hop(self, work)
 
-    aiosqlite.Connection.commit = paused_commit  # type: ignore[method-assign]
+    SqliteStore.hop = paused_hop  # type: ignore[method-assign]
 
 
 async def seat_and_start(svc: TableService, players: int) -> int:

@@ -27,7 +27,7 @@ import pytest
 from bot.admin.cli import main as admin
 from bot.admin.stored import stored_replay
 from bot.service.replay import state_hash
-from bot.storage import SqliteStore
+from bot.storage import open_store
 
 KILLS = 30  # in all, over as many games as it takes (at most MAX_GAMES)
 MAX_GAMES = 8
@@ -90,7 +90,7 @@ def play_with_kills(db: Path, folder: Path, seed: int, rng: random.Random, wante
 
 
 async def stored_facts(db: Path) -> tuple[list[dict], list, object, str]:
-    store = await SqliteStore.open(db)
+    store = await open_store(db)
     try:
         async with store.reading() as repo:
             (row,) = await repo.games()

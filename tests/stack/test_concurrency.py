@@ -15,7 +15,7 @@ from bot.admin.cli import main as admin
 from bot.admin.replay import Answer
 from bot.demo import random_plan
 from bot.service import TableService
-from bot.storage import SqliteStore
+from bot.storage import open_store
 from tests.service.kit import seated
 
 GAMES = 50
@@ -57,7 +57,7 @@ async def fifty_games(db: Path) -> tuple[list[Counter[str]], list[int]]:
         infos = [await svc.game(gid) for gid, _ in tables]
     finally:
         await svc.close()
-    store = await SqliteStore.open(db)
+    store = await open_store(db)
     async with store.reading() as repo:
         logged = [len(await repo.answers(gid)) for gid, _ in tables]
     await store.close()

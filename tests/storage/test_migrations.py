@@ -27,10 +27,8 @@ def version(path: Path) -> int:
 async def test_migrations_from_empty_and_the_pragmas(tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite3"
     store = await SqliteStore.open(path)
-    pragmas = {}
-    for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout"):
-        async with store.db.execute(f"PRAGMA {name}") as cur:
-            pragmas[name] = (await cur.fetchone())[0]
+    names = ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")
+    pragmas = await store.run(lambda conn: {name: conn.execute(f"PRAGMA {name}").fetchone()[0] for name in names})
     await store.close()
     assert pragmas == {"journal_mode": "wal", "synchronous": 2, "foreign_keys": 1, "busy_timeout": 5000}
     assert version(path) == LATEST >= 2
@@ -97,7 +95,7 @@ async def test_the_answer_log_is_append_only(tmp_path: Path) -> None:
 @aio
 async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
     store = await SqliteStore.open(tmp_path / "fk.sqlite3")
-    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+    with pytest.raises(StorageError, match="FOREIGN KEY"):
         async with store.transaction() as repo:
             await repo.add_seat(SeatRow(999, 1, "nobody", None, NOW))
     async with store.reading() as repo:

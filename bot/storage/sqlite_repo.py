@@ -1,0 +1,541 @@
+"""The SQL of the SQLite store: one ``SqliteRepo`` per transaction or read (see ``sqlite.py`` for how it runs).
+
+Rows are built by column name (``sqlite3.Row``), never by position.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import sqlite3
+import zlib
+from collections.abc import Iterable
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from bot.storage.records import (
+    AnswerRow,
+    EventRow,
+    GameRow,
+    NewMessage,
+    OutboxRow,
+    PromptRow,
+    RewindRow,
+    SeatRow,
+    TimerRow,
+    VoteRow,
+)
+from bot.storage.repository import PACK_PER_PRUNE, Pruned, StorageError
+
+if TYPE_CHECKING:
+    from bot.storage.sqlite import SqliteStore
+
+Statement = tuple[str, Any, bool]  # SQL, parameters (a list of tuples when many), executemany?
+R = TypeVar("R")
+
+
+def run_batch(conn: sqlite3.Connection, batch: list[Statement]) -> None:
+    for sql, args, many in batch:
+        if many:
+            conn.executemany(sql, args)
+        else:
+            conn.execute(sql, args)
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _placeholders(items: Iterable[Any]) -> str:
+    return ",".join("?" for _ in items)
+
+
+def _build(cls: type[R], row: sqlite3.Row, decode: tuple[str, ...] = ()) -> R:
+    """A record from a row, field by column name; ``decode`` names the JSON columns."""
+    names = set(row.keys())
+    values = {f.name: (json.loads(row[f.name]) if f.name in decode else row[f.name])
+              for f in fields(cls) if f.name in names}  # type: ignore[arg-type]
+    return cls(**values)
+
+
+# a timer fires while its game runs (a vote's also while it is paused): the game is looked up by its key
+_LIVE = "(t.kind = 'vote' OR EXISTS (SELECT 1 FROM games g WHERE g.id = t.game_id AND g.status = 'running'))"
+_GAME_FIELDS = {"status", "settings", "seed", "seq", "round", "phase", "state_hash", "note", "updated_at",
+                "started_at", "finished_at", "players"}
+_SEAT_FIELDS = {"house", "missed", "state", "name", "away_from", "away_until"}
+
+
+def _position(e: EventRow) -> int:
+    """The engine's public "seq" of an event where it has one, else its number (what ``events(before=)`` uses)."""
+    seq = e.event.get("seq")
+    return int(seq) if seq is not None else e.n
+
+
+class SqliteRepo:
+    """One unit of work. Writes are deferred and reach the worker thread in one batch with the next read or in
+    the group commit; the SQLite error of a deferred write surfaces there, and the transaction rolls back as a
+    whole. A reading repo refuses writes."""
+
+    def __init__(self, store: SqliteStore, writable: bool) -> None:
+        self.store = store
+        self.writable = writable
+        self.batch: list[Statement] = []
+        self.holding = False  # a writable repo that read holds the store's lock until it ends
+        self.opened = False  # its savepoint is open on the connection
+
+    def _write(self, sql: str, args: Iterable[Any] = ()) -> None:
+        if not self.writable:
+            raise StorageError("a write through a reading repository (use store.transaction())")
+        self.batch.append((sql, tuple(args), False))
+
+    def _write_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        if not self.writable:
+            raise StorageError("a write through a reading repository (use store.transaction())")
+        if rows:
+            self.batch.append((sql, rows, True))
+
+    async def _send(self, query: tuple[str, Any] | None) -> Any:
+        from bot.storage.sqlite import Hop
+
+        if not self.writable:
+            return await self.store.hop(Hop(query=query))
+        if not self.holding:
+            await self.store.lock.acquire()
+            self.holding = True
+        batch, self.batch = self.batch, []
+        if not self.opened:
+            batch.insert(0, ("SAVEPOINT tx", (), False))
+            self.opened = True
+        return await self.store.hop(Hop(members=self.store.take_pending(), batch=batch, query=query))
+
+    async def finish(self, done: asyncio.Future[None]) -> None:
+        """The block ended: queue the writes for the next group (or release the savepoint now, if it read)."""
+        from bot.storage.sqlite import Hop, Member
+
+        if not self.holding:
+            if self.batch:
+                self.store.enqueue(Member(self.batch, done))
+            else:
+                done.set_result(None)
+            self.batch = []
+            return
+        try:
+            await self.store.hop(Hop(batch=[*self.batch, ("RELEASE tx", (), False)]))
+        except BaseException:
+            await self.abandon()
+            raise
+        self.batch = []
+        member = Member(None, done)
+        self.store._uncommitted.append(member)
+        self._release()
+        self.store.kick()
+
+    async def abandon(self) -> None:
+        """The block raised: undo what of it ran."""
+        from bot.storage.sqlite import Hop
+
+        self.batch = []
+        if not self.holding:
+            return
+        try:
+            if self.opened:
+                await self.store.hop(Hop(batch=[("ROLLBACK TO tx", (), False), ("RELEASE tx", (), False)]))
+        except StorageError:
+            pass  # the savepoint never opened (BEGIN failed) or the connection already rolled back
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        self.holding = False
+        self.opened = False
+        self.store.lock.release()
+
+    async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        return list(await self._send((sql, tuple(args))))
+
+    async def _one(self, sql: str, args: Iterable[Any] = ()) -> Any:
+        rows = await self._all(sql, args)
+        return rows[0] if rows else None
+
+    async def _insert(self, sql: str, args: Iterable[Any] = ()) -> int:
+        if not self.writable:
+            raise StorageError("a write through a reading repository (use store.transaction())")
+        return int(await self._send((sql, tuple(args))))
+
+    # --- games -----------------------------------------------------------------------------------------
+
+    async def add_game(self, guild_id: int | None, channel_id: int, creator_id: int, players: int,
+                       settings: dict[str, Any], now: str) -> int:
+        return await self._insert(
+            "INSERT INTO games (guild_id, channel_id, creator_id, players, status, settings, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)", (guild_id, channel_id, creator_id, players, _json(settings),
+                                                        now, now))
+
+    _GAME_COLUMNS = ("id, guild_id, channel_id, creator_id, players, status, settings, seed, seq, round, phase, "
+                     "state_hash, note, created_at, updated_at, started_at, finished_at")
+
+    @staticmethod
+    def _game(row: sqlite3.Row) -> GameRow:
+        return _build(GameRow, row, ("settings",))
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._one(f"SELECT {self._GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return self._game(row) if row else None
+
+    async def games(self, channel_id: int | None = None, user_id: int | None = None,
+                    status: str | None = None) -> list[GameRow]:
+        where: list[str] = []
+        args: list[Any] = []
+        if channel_id is not None:
+            where.append("channel_id = ?")
+            args.append(channel_id)
+        if user_id is not None:
+            where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            args.append(user_id)
+        if status is not None:
+            where.append("status = ?")
+            args.append(status)
+        clause = (" WHERE " + " AND ".join(where)) if where else ""
+        rows = await self._all(f"SELECT {self._GAME_COLUMNS} FROM games{clause} ORDER BY id", args)
+        return [self._game(r) for r in rows]
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        unknown = set(fields) - _GAME_FIELDS
+        if unknown:
+            raise ValueError(f"unknown game fields {sorted(unknown)}")
+        if "settings" in fields:
+            fields["settings"] = _json(fields["settings"])
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        self._write(f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))
+
+    # --- seats -----------------------------------------------------------------------------------------
+
+    async def add_seat(self, seat: SeatRow) -> None:
+        self._write(
+            "INSERT INTO seats (game_id, user_id, name, house, joined_at, missed, state, away_from, away_until) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (seat.game_id, seat.user_id, seat.name, seat.house, seat.joined_at, seat.missed, seat.state,
+             seat.away_from, seat.away_until))
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        self._write("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all("SELECT game_id, user_id, name, house, joined_at, missed, state, away_from, "
+                               "away_until FROM seats WHERE game_id = ? ORDER BY joined_at, user_id", (game_id,))
+        return [_build(SeatRow, r) for r in rows]
+
+    async def move_seat(self, game_id: int, user_id: int, new_user_id: int, name: str) -> None:
+        self._write("UPDATE seats SET user_id = ?, name = ?, missed = 0, state = 'player', away_from = NULL, "
+                    "away_until = NULL "
+                    "WHERE game_id = ? AND user_id = ?",
+                    (new_user_id, name, game_id, user_id))
+
+    async def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
+        unknown = set(fields) - _SEAT_FIELDS
+        if unknown:
+            raise ValueError(f"unknown seat fields {sorted(unknown)}")
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        self._write(f"UPDATE seats SET {sets} WHERE game_id = ? AND user_id = ?",
+                    (*fields.values(), game_id, user_id))
+
+    # --- answers and events ----------------------------------------------------------------------------
+
+    _ANSWER_COLUMNS = ("game_id, seq, user_id, house, decision_id, kind, answer, source, round, phase, state_hash, at,"
+                       " rewound")
+
+    @staticmethod
+    def _answer(row: sqlite3.Row) -> AnswerRow:
+        return _build(AnswerRow, row, ("answer",))
+
+    async def add_answer(self, a: AnswerRow) -> None:
+        self._write(
+            f"INSERT INTO answers ({self._ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+            (a.game_id, a.seq, a.user_id, a.house, a.decision_id, a.kind, _json(a.answer), a.source, a.round,
+             a.phase, a.state_hash, a.at))
+
+    async def answers(self, game_id: int, after_seq: int = 0, live: bool = True) -> list[AnswerRow]:
+        extra = " AND rewound IS NULL" if live else ""
+        rows = await self._all(f"SELECT {self._ANSWER_COLUMNS} FROM answers WHERE game_id = ? AND seq > ?{extra} "
+                               "ORDER BY seq", (game_id, after_seq))
+        return [self._answer(r) for r in rows]
+
+    async def answered(self, game_id: int, decision_id: str, house: str) -> AnswerRow | None:
+        row = await self._one(f"SELECT {self._ANSWER_COLUMNS} FROM answers WHERE game_id = ? AND decision_id = ? "
+                              "AND house = ? AND rewound IS NULL ORDER BY seq DESC LIMIT 1",
+                              (game_id, decision_id, house))
+        return self._answer(row) if row else None
+
+    async def mark_rewound(self, game_id: int, seqs: list[int], rewind_id: int) -> None:
+        self._write(f"UPDATE answers SET rewound = ? WHERE game_id = ? AND seq IN ({_placeholders(seqs)})",
+                    (rewind_id, game_id, *seqs))
+
+    async def add_events(self, game_id: int, answer_seq: int, events: list[dict[str, Any]]) -> None:
+        if not events:
+            return
+        self._write_many(
+            "INSERT INTO events (game_id, n, answer_seq, kind, audience, who, event) VALUES "
+            "(?, (SELECT COALESCE(MAX(n), (SELECT last_n FROM event_archives WHERE game_id = ?), 0) + 1 FROM events "
+            "WHERE game_id = ?), ?, ?, ?, ?, ?)",
+            [(game_id, game_id, game_id, answer_seq, e["kind"], e["audience"]["kind"], e["audience"]["who"], _json(e))
+             for e in events])
+
+    async def events(self, game_id: int, audience: str | None = None, before: int | None = None,
+                     limit: int | None = None) -> list[EventRow]:
+        """Events of the live line (not of rewound answers), oldest first; ``limit`` keeps the newest."""
+        sql = ("SELECT e.game_id, e.n, e.answer_seq, e.event FROM events e "
+               "LEFT JOIN answers a ON a.game_id = e.game_id AND a.seq = e.answer_seq "
+               "WHERE e.game_id = ? AND a.rewound IS NULL")
+        args: list[Any] = [game_id]
+        if audience is not None:
+            sql += " AND e.audience = ?"
+            args.append(audience)
+        if before is not None:  # the engine's public "seq" where the event has one
+            sql += " AND COALESCE(json_extract(e.event, '$.seq'), e.n) < ?"
+            args.append(before)
+        sql += " ORDER BY e.n DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
+        rows = [_build(EventRow, r, ("event",)) for r in reversed(await self._all(sql, args))]
+        packed = await self._one("SELECT events FROM event_archives WHERE game_id = ?", (game_id,))
+        if packed is None:
+            return rows
+        marked = await self._all("SELECT seq FROM answers WHERE game_id = ? AND rewound IS NOT NULL", (game_id,))
+        rewound = {r["seq"] for r in marked}
+        archived = [EventRow(game_id, e["n"], e["answer_seq"], e["event"])
+                    for e in json.loads(zlib.decompress(packed["events"]))]
+        kept = [e for e in archived if e.answer_seq not in rewound and (audience is None or e.audience == audience)
+                and (before is None or _position(e) < before)]
+        return (kept + rows)[-limit:] if limit is not None else kept + rows
+
+    # --- snapshots -------------------------------------------------------------------------------------
+
+    async def add_snapshot(self, game_id: int, seq: int, state: str) -> None:
+        self._write("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+                    (game_id, seq, state))
+
+    async def snapshot(self, game_id: int, at_most: int) -> tuple[int, str] | None:
+        """The latest snapshot of the live line at or before answer ``at_most``."""
+        row = await self._one(
+            "SELECT s.seq, s.state FROM snapshots s LEFT JOIN answers a ON a.game_id = s.game_id AND a.seq = s.seq "
+            "WHERE s.game_id = ? AND s.seq <= ? AND (s.seq = 0 OR (a.seq IS NOT NULL AND a.rewound IS NULL)) "
+            "ORDER BY s.seq DESC LIMIT 1", (game_id, at_most))
+        return (int(row["seq"]), str(row["state"])) if row else None
+
+    # --- outbox ----------------------------------------------------------------------------------------
+
+    _OUTBOX_COLUMNS = ("o.id, o.game_id, o.audience, o.user_id, o.kind, o.payload, o.key, o.created_at, o.sent_at, "
+                       "o.message_id, o.attempts, o.retry_at, o.failed_at, o.error, g.channel_id")
+    _OUTBOX_FROM = "outbox o JOIN games g ON g.id = o.game_id"
+
+    @staticmethod
+    def _message(row: sqlite3.Row) -> OutboxRow:
+        return _build(OutboxRow, row, ("payload",))
+
+    async def add_messages(self, messages: list[NewMessage], now: str) -> None:
+        # The idempotency key is random (not derived from the row id) so that it is fixed before the row exists
+        # and stays unique across databases; 24 hex characters fit Discord's 25-character nonce.
+        self._write_many(
+            "INSERT INTO outbox (game_id, audience, user_id, kind, payload, key, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(m.game_id, m.audience, m.user_id, m.kind, _json(m.payload), secrets.token_hex(12), now)
+             for m in messages])
+
+    async def unsent(self, limit: int = 100) -> list[OutboxRow]:
+        rows = await self._all(f"SELECT {self._OUTBOX_COLUMNS} FROM {self._OUTBOX_FROM} "
+                               "WHERE o.sent_at IS NULL AND o.failed_at IS NULL ORDER BY o.id LIMIT ?", (limit,))
+        return [self._message(r) for r in rows]
+
+    async def outbox(self, game_id: int) -> list[OutboxRow]:
+        rows = await self._all(f"SELECT {self._OUTBOX_COLUMNS} FROM {self._OUTBOX_FROM} WHERE o.game_id = ? "
+                               "ORDER BY o.id", (game_id,))
+        return [self._message(r) for r in rows]
+
+    async def mark_sent(self, message_id: int, front_id: str, now: str) -> None:
+        self._write("UPDATE outbox SET sent_at = ?, message_id = ?, retry_at = NULL WHERE id = ?",
+                    (now, front_id, message_id))
+
+    async def mark_sent_many(self, sent: list[tuple[int, str]], now: str) -> None:
+        self._write_many("UPDATE outbox SET sent_at = ?, message_id = ?, retry_at = NULL WHERE id = ?",
+                         [(now, front_id, message_id) for message_id, front_id in sent])
+
+    async def mark_retry(self, message_id: int, error: str, retry_at: str) -> None:
+        self._write("UPDATE outbox SET attempts = attempts + 1, error = ?, retry_at = ? WHERE id = ?",
+                    (error, retry_at, message_id))
+
+    async def mark_superseded(self, message_id: int, now: str) -> None:
+        self._write("UPDATE outbox SET sent_at = ?, error = 'superseded by a newer status' WHERE id = ?",
+                    (now, message_id))
+
+    async def mark_failed(self, message_id: int, error: str, now: str) -> None:
+        self._write("UPDATE outbox SET attempts = attempts + 1, error = ?, failed_at = ? WHERE id = ?",
+                    (error, now, message_id))
+
+    async def prune(self, before: str) -> Pruned:
+        (messages,) = await self._one("SELECT count(*) FROM outbox WHERE sent_at < ?", (before,))
+        self._write("INSERT INTO deliveries (game_id, kind, audience, messages) SELECT game_id, kind, audience, "
+                    "count(*) FROM outbox WHERE sent_at < ? GROUP BY game_id, kind, audience ON CONFLICT "
+                    "(game_id, kind, audience) DO UPDATE SET messages = messages + excluded.messages", (before,))
+        self._write("DELETE FROM outbox WHERE sent_at < ?", (before,))
+        (timers,) = await self._one("SELECT count(*) FROM timers WHERE done = 1")
+        self._write("DELETE FROM timers WHERE done = 1")
+        old = ("FROM snapshots WHERE seq > 0 AND game_id IN (SELECT id FROM games WHERE status = 'finished') "
+               "AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = snapshots.game_id)")
+        (snapshots,) = await self._one(f"SELECT count(*) {old}")
+        self._write(f"DELETE {old}")
+        events = 0
+        for game in await self._all("SELECT g.id FROM games g WHERE g.status = 'finished' "
+                                    "AND EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id) LIMIT ?",
+                                    (PACK_PER_PRUNE,)):
+            events += await self._pack_events(int(game["id"]))
+        return Pruned(int(messages), int(timers), int(snapshots), events)
+
+    async def _pack_events(self, game_id: int) -> int:
+        """Move a finished game's event rows into its compressed archive; return how many moved."""
+        rows = await self._all("SELECT n, answer_seq, event FROM events WHERE game_id = ? ORDER BY n", (game_id,))
+        old = await self._one("SELECT events FROM event_archives WHERE game_id = ?", (game_id,))
+        packed = json.loads(zlib.decompress(old["events"])) if old else []
+        packed += [{"n": r["n"], "answer_seq": r["answer_seq"], "event": json.loads(r["event"])} for r in rows]
+        self._write("INSERT OR REPLACE INTO event_archives (game_id, last_n, events) VALUES (?, ?, ?)",
+                    (game_id, packed[-1]["n"], zlib.compress(_json(packed).encode(), 9)))
+        self._write("DELETE FROM events WHERE game_id = ?", (game_id,))
+        return len(rows)
+
+    async def delivered(self, game_id: int) -> dict[str, int]:
+        rows = await self._all("SELECT kind, sum(messages) AS n FROM (SELECT kind, messages FROM deliveries "
+                               "WHERE game_id = ? UNION ALL SELECT kind, 1 FROM outbox WHERE game_id = ? "
+                               "AND sent_at IS NOT NULL) GROUP BY kind ORDER BY kind", (game_id, game_id))
+        return {str(r["kind"]): int(r["n"]) for r in rows}
+
+    # --- prompts and timers ----------------------------------------------------------------------------
+
+    async def prompts(self, game_id: int) -> list[PromptRow]:
+        rows = await self._all("SELECT game_id, decision_id, house, kind, deadline_at, opened_at FROM prompts "
+                               "WHERE game_id = ? ORDER BY opened_at, CAST(decision_id AS INTEGER)", (game_id,))
+        return [_build(PromptRow, r) for r in rows]
+
+    async def add_prompt(self, p: PromptRow) -> None:
+        self._write("INSERT INTO prompts (game_id, decision_id, house, kind, deadline_at, opened_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (p.game_id, p.decision_id, p.house, p.kind, p.deadline_at, p.opened_at))
+
+    async def remove_prompts(self, game_id: int, decision_ids: list[str]) -> None:
+        marks = _placeholders(decision_ids)
+        self._write(f"DELETE FROM prompts WHERE game_id = ? AND decision_id IN ({marks})",
+                    (game_id, *decision_ids))
+
+    async def set_prompt_deadline(self, game_id: int, decision_id: str, deadline_at: str | None) -> None:
+        self._write("UPDATE prompts SET deadline_at = ? WHERE game_id = ? AND decision_id = ?",
+                    (deadline_at, game_id, decision_id))
+
+    _TIMER_COLUMNS = "id, game_id, kind, due_at, remaining_ms, payload, done"
+
+    @staticmethod
+    def _timer(row: sqlite3.Row) -> TimerRow:
+        timer = _build(TimerRow, row, ("payload",))
+        timer.done = bool(timer.done)
+        return timer
+
+    async def add_timer(self, game_id: int, kind: str, due_at: str, payload: dict[str, Any]) -> None:
+        self._write("INSERT INTO timers (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)",
+                    (game_id, kind, due_at, _json(payload)))
+
+    async def timers(self, game_id: int) -> list[TimerRow]:
+        rows = await self._all(f"SELECT {self._TIMER_COLUMNS} FROM timers WHERE game_id = ? AND done = 0 ORDER BY id",
+                               (game_id,))
+        return [self._timer(r) for r in rows]
+
+    async def due_timers(self, now: str) -> list[TimerRow]:
+        rows = await self._all(f"SELECT {self._TIMER_COLUMNS} FROM timers t WHERE t.done = 0 AND t.due_at <= ? "
+                               f"AND {_LIVE} ORDER BY t.due_at, t.id", (now,))
+        return [self._timer(r) for r in rows]
+
+    async def next_due(self) -> str | None:
+        row = await self._one(f"SELECT t.due_at FROM timers t WHERE t.done = 0 AND t.due_at IS NOT NULL AND {_LIVE} "
+                              "ORDER BY t.due_at LIMIT 1")
+        return str(row["due_at"]) if row else None
+
+    async def finish_timers(self, ids: list[int]) -> None:
+        self._write(f"UPDATE timers SET done = 1 WHERE id IN ({_placeholders(ids)})", ids)
+
+    async def cancel_timers(self, game_id: int, decision_ids: list[str] | None = None) -> None:
+        if decision_ids is None:
+            self._write("UPDATE timers SET done = 1 WHERE game_id = ? AND done = 0", (game_id,))
+            return
+        self._write(
+            f"UPDATE timers SET done = 1 WHERE game_id = ? AND done = 0 AND json_extract(payload, '$.decision_id') "
+            f"IN ({_placeholders(decision_ids)})", (game_id, *decision_ids))
+
+    async def set_timer(self, timer_id: int, due_at: str | None, remaining_ms: int | None) -> None:
+        self._write("UPDATE timers SET due_at = ?, remaining_ms = ? WHERE id = ?",
+                    (due_at, remaining_ms, timer_id))
+
+    # --- rewinds ---------------------------------------------------------------------------------------
+
+    async def add_rewind(self, game_id: int, user_id: int, count: int, from_seq: int, to_seq: int, reason: str,
+                         now: str) -> int:
+        return await self._insert(
+            "INSERT INTO rewinds (game_id, user_id, count, from_seq, to_seq, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, user_id, count, from_seq, to_seq, reason, now))
+
+    async def rewinds(self, game_id: int) -> list[RewindRow]:
+        rows = await self._all("SELECT id, game_id, user_id, count, from_seq, to_seq, reason, at FROM rewinds "
+                               "WHERE game_id = ? ORDER BY id", (game_id,))
+        return [_build(RewindRow, r) for r in rows]
+
+    # --- votes -----------------------------------------------------------------------------------------
+
+    _VOTE_COLUMNS = "id, game_id, kind, house, hours, opener_id, status, outcome, opened_at, closes_at, closed_at"
+
+    async def add_vote(self, game_id: int, kind: str, house: str | None, hours: int | None, opener_id: int,
+                       now: str, closes_at: str) -> int:
+        return await self._insert(
+            "INSERT INTO votes (game_id, kind, house, hours, opener_id, opened_at, closes_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, kind, house, hours, opener_id, now, closes_at))
+
+    async def vote(self, vote_id: int) -> VoteRow | None:
+        row = await self._one(f"SELECT {self._VOTE_COLUMNS} FROM votes WHERE id = ?", (vote_id,))
+        return _build(VoteRow, row) if row else None
+
+    async def open_votes(self, game_id: int) -> list[VoteRow]:
+        rows = await self._all(f"SELECT {self._VOTE_COLUMNS} FROM votes WHERE game_id = ? AND status = 'open' "
+                               "ORDER BY id", (game_id,))
+        return [_build(VoteRow, r) for r in rows]
+
+    async def close_vote(self, vote_id: int, status: str, outcome: str, now: str) -> None:
+        self._write("UPDATE votes SET status = ?, outcome = ?, closed_at = ? WHERE id = ? AND status = 'open'",
+                    (status, outcome, now, vote_id))
+
+    async def cast_ballot(self, vote_id: int, user_id: int, yes: bool, now: str) -> None:
+        self._write("INSERT OR REPLACE INTO ballots (vote_id, user_id, yes, at) VALUES (?, ?, ?, ?)",
+                    (vote_id, user_id, int(yes), now))
+
+    async def ballots(self, vote_id: int) -> dict[int, bool]:
+        rows = await self._all("SELECT user_id, yes FROM ballots WHERE vote_id = ? ORDER BY user_id", (vote_id,))
+        return {int(r["user_id"]): bool(r["yes"]) for r in rows}
+
+    # --- looks and results (issue 12) ------------------------------------------------------------------
+
+    async def looked(self, game_id: int, user_id: int) -> int | None:
+        row = await self._one("SELECT seq FROM looks WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+        return int(row["seq"]) if row else None
+
+    async def set_looked(self, game_id: int, user_id: int, seq: int, now: str) -> None:
+        self._write("INSERT INTO looks (game_id, user_id, seq, at) VALUES (?, ?, ?, ?) ON CONFLICT (game_id, user_id)"
+                    " DO UPDATE SET seq = excluded.seq, at = excluded.at", (game_id, user_id, seq, now))
+
+    async def add_result(self, game_id: int, guild_id: int | None, ranking: list[dict[str, Any]], now: str) -> None:
+        self._write("INSERT OR REPLACE INTO results (game_id, guild_id, finished_at, ranking) VALUES (?, ?, ?, ?)",
+                    (game_id, guild_id, now, _json(ranking)))
+
+    async def remove_result(self, game_id: int) -> None:
+        self._write("DELETE FROM results WHERE game_id = ?", (game_id,))
+
+    async def results(self, guild_id: int) -> list[list[dict[str, Any]]]:
+        """The rankings of the server's finished games, oldest first."""
+        rows = await self._all("SELECT ranking FROM results WHERE guild_id = ? ORDER BY finished_at, game_id",
+                               (guild_id,))
+        return [json.loads(r["ranking"]) for r in rows]

@@ -1,0 +1,64 @@
+"""``open_store(url)``: the one place that turns a database address into an opened, migrated ``Store``.
+
+Addresses: ``sqlite:///relative/path``, ``sqlite:////absolute/path`` (as SQLAlchemy spells them) or a bare file
+path (SQLite). Without one, ``AGOT_DB_PATH`` (default ``var/agot.sqlite3``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import astuple
+from datetime import datetime
+from pathlib import Path
+
+from bot.storage.records import iso
+from bot.storage.repository import DELIVERY_WINDOW, Pruned, StorageError, Store
+from bot.storage.sqlite import SqliteStore
+
+DEFAULT_DATABASE = "var/agot.sqlite3"
+SQLITE = "sqlite:///"
+
+
+def default_url() -> str:
+    return os.environ.get("AGOT_DB_PATH", "").strip() or DEFAULT_DATABASE
+
+
+def sqlite_path(url: str | Path) -> Path | None:
+    """The file of a SQLite address (a bare path or ``sqlite:///...``); None for another kind of database."""
+    text = str(url)
+    if text.startswith(SQLITE):
+        return Path(text[len(SQLITE):])
+    if "://" in text:
+        return None
+    return Path(text)
+
+
+async def open_store(url: str | Path | None = None, create: bool = True) -> Store:
+    """Open (and migrate) the store at ``url``. ``create``: make a missing database (and its folder); otherwise a
+    missing or empty one is refused untouched. Every failure is a StorageError with a one-line message."""
+    url = default_url() if url is None else url
+    path = sqlite_path(url)
+    if path is None:
+        raise StorageError(f"{url}: not a database address this bot knows (sqlite:///PATH or a file path)")
+    if not str(path):
+        raise StorageError(f"{url}: no database file named")
+    if create:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StorageError(f"{path}: cannot create its folder: {exc.strerror or exc}") from None
+    return await SqliteStore.open(path, create=create)
+
+
+async def compact(store: Store, now: datetime) -> Pruned:
+    """The clean-up of bounded storage, whole: prune until nothing is left that the window before ``now`` no
+    longer needs, then VACUUM. Returns the totals."""
+    total = Pruned(0, 0, 0, 0)
+    while True:
+        async with store.transaction() as repo:
+            pruned = await repo.prune(iso(now - DELIVERY_WINDOW))
+        total = Pruned(*(a + b for a, b in zip(astuple(total), astuple(pruned), strict=True)))
+        if not pruned.events:
+            break
+    await store.vacuum()
+    return total
