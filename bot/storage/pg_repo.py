@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -37,9 +38,11 @@ from bot.storage.records import (
     from_iso,
     iso,
 )
-from bot.storage.repository import StorageError
+from bot.storage.repository import PACK_PER_PRUNE, Pruned, StorageError
+from bot.storage.sqlite_repo import _position
 
 GAME_LOCK = 1  # advisory lock class of a game (the two-key form: class, game id)
+PRUNE_LOCK = 2  # advisory lock class of the prune (one process at a time)
 CHANNELS = {"outbox": "agot_outbox", "timers": "agot_timers"}  # what NOTIFY announces -> its channel
 
 _GAME_FIELDS = {"status", "settings", "seed", "seq", "round", "phase", "state_hash", "note", "updated_at",
@@ -70,6 +73,10 @@ def _t(text: str | None) -> datetime | None:
         return None
     moment = from_iso(text)
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _unpack(blob: bytes) -> list[dict[str, Any]]:
+    return list(json.loads(zlib.decompress(blob), object_pairs_hook=lambda pairs: dict(sorted(pairs))))
 
 
 def _fields(record: asyncpg.Record) -> dict[str, Any]:
@@ -173,9 +180,8 @@ class PostgresRepo:
         return [SeatRow(**_fields(r)) for r in rows]
 
     async def move_seat(self, game_id: int, user_id: int, new_user_id: int, name: str) -> None:
-        # 'active' as the SQLite store writes it; every caller sets the state right after
-        await self._write("UPDATE seats SET user_id = $3, name = $4, missed = 0, state = 'active' "
-                          "WHERE game_id = $1 AND user_id = $2", game_id, user_id, new_user_id, name)
+        await self._write("UPDATE seats SET user_id = $3, name = $4, missed = 0, state = 'player', away_from = NULL, "
+                          "away_until = NULL WHERE game_id = $1 AND user_id = $2", game_id, user_id, new_user_id, name)
 
     async def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
         unknown = set(fields) - _SEAT_FIELDS
@@ -213,8 +219,9 @@ class PostgresRepo:
             return
         await self._write(
             "INSERT INTO events (game_id, n, answer_seq, kind, audience, who, event) "
-            "SELECT $1, COALESCE((SELECT MAX(n) FROM events WHERE game_id = $1), 0) + u.i, $2, u.k, u.a, "
-            "u.w, u.e::jsonb FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) "
+            "SELECT $1, COALESCE((SELECT MAX(n) FROM events WHERE game_id = $1), "
+            "(SELECT last_n FROM event_archives WHERE game_id = $1), 0) + u.i, $2, u.k, u.a, u.w, u.e::jsonb "
+            "FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) "
             "WITH ORDINALITY AS u(k, a, w, e, i)",
             game_id, answer_seq, [e["kind"] for e in events], [e["audience"]["kind"] for e in events],
             [e["audience"]["who"] for e in events], [json.dumps(e, separators=(",", ":"), sort_keys=True)
@@ -237,8 +244,16 @@ class PostgresRepo:
         if limit is not None:
             args.append(limit)
             sql += f" LIMIT ${len(args)}"
-        rows = await self._all(sql, *args)
-        return [EventRow(**_fields(r)) for r in reversed(rows)]
+        rows = [EventRow(**_fields(r)) for r in reversed(await self._all(sql, *args))]
+        packed = await self._value("SELECT events FROM event_archives WHERE game_id = $1", game_id)
+        if packed is None:
+            return rows
+        marked = await self._all("SELECT seq FROM answers WHERE game_id = $1 AND rewound IS NOT NULL", game_id)
+        rewound = {r["seq"] for r in marked}
+        archived = [EventRow(game_id, e["n"], e["answer_seq"], e["event"]) for e in _unpack(packed)]
+        kept = [e for e in archived if e.answer_seq not in rewound and (audience is None or e.audience == audience)
+                and (before is None or _position(e) < before)]
+        return (kept + rows)[-limit:] if limit is not None else kept + rows
 
     # --- snapshots -------------------------------------------------------------------------------------
 
@@ -278,6 +293,11 @@ class PostgresRepo:
         await self._write("UPDATE outbox SET sent_at = $2, message_id = $3, retry_at = NULL WHERE id = $1",
                           message_id, _t(now), front_id)
 
+    async def mark_sent_many(self, sent: list[tuple[int, str]], now: str) -> None:
+        await self._write("UPDATE outbox o SET sent_at = $1, message_id = u.front, retry_at = NULL "
+                          "FROM unnest($2::bigint[], $3::text[]) AS u(id, front) WHERE o.id = u.id",
+                          _t(now), [m for m, _ in sent], [f for _, f in sent])
+
     async def mark_retry(self, message_id: int, error: str, retry_at: str) -> None:
         await self._write("UPDATE outbox SET attempts = attempts + 1, error = $2, retry_at = $3 WHERE id = $1",
                           message_id, error, _t(retry_at))
@@ -289,6 +309,47 @@ class PostgresRepo:
     async def mark_failed(self, message_id: int, error: str, now: str) -> None:
         await self._write("UPDATE outbox SET attempts = attempts + 1, error = $2, failed_at = $3 WHERE id = $1",
                           message_id, error, _t(now))
+
+    async def prune(self, before: str) -> Pruned:
+        """As the SQLite store's; one process prunes at a time (the others return nothing pruned)."""
+        if not await self._value("SELECT pg_try_advisory_xact_lock($1, 0)", PRUNE_LOCK):
+            return Pruned(0, 0, 0, 0)
+        messages = await self._value(
+            "WITH gone AS (DELETE FROM outbox WHERE sent_at < $1 RETURNING game_id, kind, audience), "
+            "counted AS (INSERT INTO deliveries (game_id, kind, audience, messages) SELECT game_id, kind, audience, "
+            "count(*) FROM gone GROUP BY game_id, kind, audience ON CONFLICT (game_id, kind, audience) "
+            "DO UPDATE SET messages = deliveries.messages + excluded.messages RETURNING messages) "
+            "SELECT count(*) FROM gone", _t(before))
+        timers = await self._value("WITH gone AS (DELETE FROM timers WHERE done RETURNING 1) SELECT count(*) FROM gone")
+        snapshots = await self._value(
+            "WITH gone AS (DELETE FROM snapshots WHERE seq > 0 AND game_id IN (SELECT id FROM games "
+            "WHERE status = 'finished') AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = "
+            "snapshots.game_id) RETURNING 1) SELECT count(*) FROM gone")
+        events = 0
+        for game in await self._all("SELECT g.id FROM games g WHERE g.status = 'finished' "
+                                    "AND EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id) ORDER BY g.id LIMIT $1",
+                                    PACK_PER_PRUNE):
+            events += await self._pack_events(int(game["id"]))
+        return Pruned(int(messages), int(timers), int(snapshots), events)
+
+    async def _pack_events(self, game_id: int) -> int:
+        """Move a finished game's event rows into its compressed archive; return how many moved."""
+        rows = await self._all("SELECT n, answer_seq, event FROM events WHERE game_id = $1 ORDER BY n", game_id)
+        old = await self._value("SELECT events FROM event_archives WHERE game_id = $1", game_id)
+        packed = _unpack(old) if old is not None else []
+        packed += [{"n": r["n"], "answer_seq": r["answer_seq"], "event": r["event"]} for r in rows]
+        blob = zlib.compress(json.dumps(packed, separators=(",", ":"), sort_keys=True).encode(), 9)
+        await self._write("INSERT INTO event_archives (game_id, last_n, events) VALUES ($1, $2, $3) ON CONFLICT "
+                          "(game_id) DO UPDATE SET last_n = excluded.last_n, events = excluded.events",
+                          game_id, packed[-1]["n"], blob)
+        await self._write("DELETE FROM events WHERE game_id = $1", game_id)
+        return len(rows)
+
+    async def delivered(self, game_id: int) -> dict[str, int]:
+        rows = await self._all("SELECT kind, sum(messages) AS n FROM (SELECT kind, messages FROM deliveries "
+                               "WHERE game_id = $1 UNION ALL SELECT kind, 1 FROM outbox WHERE game_id = $1 "
+                               "AND sent_at IS NOT NULL) AS d GROUP BY kind ORDER BY kind", game_id)
+        return {str(r["kind"]): int(r["n"]) for r in rows}
 
     # --- prompts and timers ----------------------------------------------------------------------------
 

@@ -21,16 +21,20 @@ import json
 import logging
 import os
 import re
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 from bot.storage.pg_repo import CHANNELS, PostgresRepo, storage_errors, why
-from bot.storage.repository import StorageError
+from bot.storage.records import iso
+from bot.storage.repository import DELIVERY_WINDOW, StorageError
+from bot.storage.sqlite import PRUNE_EVERY
+from bot.storage.stores import redacted
 
 log = logging.getLogger("bot.storage.postgres")
 
@@ -51,18 +55,6 @@ def migrations() -> list[tuple[int, Path]]:
 
 
 LATEST = len(migrations())
-
-
-def redacted(url: str) -> str:
-    """The URL without its password (for messages and logs)."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return "<an unreadable URL>"
-    if not parts.password:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def pool_size(env: dict[str, str] | None = None) -> int:
@@ -126,11 +118,15 @@ class PostgresStore:
         self._wakes: list[Wake] = []
         self._closing = False
         self._reconnect: asyncio.Task[None] | None = None
+        self._pruner: asyncio.Task[None] | None = None
+        self._next_prune = time.monotonic() + PRUNE_EVERY
 
     @classmethod
-    async def open(cls, url: str, upto: int | None = None, pool: int | None = None) -> PostgresStore:
-        """Connect (a pool of ``pool`` connections, default AGOT_DB_POOL) and migrate; ``upto`` stops at an
-        older version (tests). A wrong URL, a refused password or an unreachable server: one clear line."""
+    async def open(cls, url: str, upto: int | None = None, pool: int | None = None,
+                   create: bool = True) -> PostgresStore:
+        """Connect (a pool of ``pool`` connections, default AGOT_DB_POOL) and migrate; ``create``: give an empty
+        database the schema (otherwise it is refused untouched); ``upto`` stops at an older version (tests). A
+        wrong URL, a refused password or an unreachable server: one clear line."""
         size = pool if pool is not None else pool_size()
         where = redacted(url)
         try:
@@ -145,6 +141,8 @@ class PostgresStore:
         try:
             with storage_errors(f"migrating {where}"):
                 async with conn_pool.acquire() as conn:
+                    if not create and not await conn.fetchval("SELECT to_regclass('schema_migrations') IS NOT NULL"):
+                        raise StorageError(f"{where} holds no games database (no schema): nothing was written")
                     await migrate(conn, where, upto)
         except BaseException:
             await conn_pool.close()
@@ -152,7 +150,12 @@ class PostgresStore:
         return cls(conn_pool, url)
 
     async def close(self) -> None:
+        """Close the pool (after a running prune); closing again does nothing."""
+        if self._closing:
+            return
         self._closing = True
+        if self._pruner is not None:
+            await self._pruner
         if self._reconnect is not None:
             self._reconnect.cancel()
         if self._listener is not None and not self._listener.is_closed():
@@ -161,6 +164,9 @@ class PostgresStore:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresRepo]:
+        """One READ COMMITTED transaction: committed when the block is left, rolled back if it raises."""
+        if self._closing:
+            raise StorageError(f"{self.where}: the store is closed")
         with storage_errors("a transaction"):
             conn = await self.pool.acquire()
         try:
@@ -180,9 +186,30 @@ class PostgresStore:
                 await tr.commit()
         finally:
             await self._release(conn)
+        if time.monotonic() >= self._next_prune and (self._pruner is None or self._pruner.done()):
+            self._next_prune = time.monotonic() + PRUNE_EVERY
+            self._pruner = asyncio.get_running_loop().create_task(self._prune(), name="postgres-prune")
+
+    async def _prune(self) -> None:
+        try:
+            async with self.transaction() as repo:
+                pruned = await repo.prune(iso(datetime.now(UTC) - DELIVERY_WINDOW))
+        except StorageError as exc:
+            log.warning("pruning %s failed: %s", self.where, exc)
+            return
+        log.info("pruned %s: %s", self.where, pruned)
+
+    async def vacuum(self) -> None:
+        """VACUUM (ANALYZE) every table: the space ``prune`` freed is reused (PostgreSQL keeps the files)."""
+        with storage_errors("VACUUM"):
+            async with self.pool.acquire() as conn:
+                await conn.execute("VACUUM (ANALYZE)")
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[PostgresRepo]:
+        """A READ ONLY REPEATABLE READ transaction: one snapshot of committed rows; a write raises."""
+        if self._closing:
+            raise StorageError(f"{self.where}: the store is closed")
         with storage_errors("a read"):
             conn = await self.pool.acquire()
         try:

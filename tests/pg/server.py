@@ -20,6 +20,7 @@ import tempfile
 import time
 import warnings
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -42,14 +43,20 @@ class Server:
 
     def create_database(self) -> str:
         name = f"agot_test_{os.getpid()}_{next(self.names)}"
-        asyncio.run(_admin(self.url, f"CREATE DATABASE {name}"))
+        _admin(self.url, f"CREATE DATABASE {name}")
         return name
 
     def drop_database(self, name: str) -> None:
-        asyncio.run(_admin(self.url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        _admin(self.url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-async def _admin(url: str, sql: str) -> None:
+def _admin(url: str, sql: str) -> None:
+    """Run one statement, in a thread of its own (a fixture may be set up inside a running event loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, _execute(url, sql)).result()
+
+
+async def _execute(url: str, sql: str) -> None:
     import asyncpg
 
     conn = await asyncpg.connect(url)
