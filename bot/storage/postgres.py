@@ -20,7 +20,6 @@ import asyncio
 import json
 import logging
 import os
-import re
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -33,7 +32,7 @@ import asyncpg
 from bot.storage.pg_repo import CHANNELS, PostgresRepo, storage_errors, why
 from bot.storage.records import iso
 from bot.storage.repository import DELIVERY_WINDOW, StorageError
-from bot.storage.sqlite import PRUNE_EVERY
+from bot.storage.sqlite import PRUNE_EVERY, migrations
 from bot.storage.stores import redacted
 
 log = logging.getLogger("bot.storage.postgres")
@@ -42,19 +41,10 @@ MIGRATIONS = Path(__file__).with_name("pg_migrations")
 DEFAULT_POOL = 10  # connections per process (AGOT_DB_POOL)
 CONNECT_TIMEOUT = 10.0  # seconds
 MIGRATION_LOCK = 7000  # advisory lock key: one process migrates at a time
-_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 Wake = Callable[[str, int], None]  # ("outbox" or "timers", game id)
 
 
-def migrations() -> list[tuple[int, Path]]:
-    """The numbered migration files, in order; the numbers must run 1, 2, 3 ... without a gap."""
-    found = sorted((int(m.group(1)), p) for p in MIGRATIONS.iterdir() if (m := _NAME.match(p.name)))
-    if [n for n, _ in found] != list(range(1, len(found) + 1)):
-        raise StorageError(f"migrations in {MIGRATIONS} are not numbered 1..{len(found)}")
-    return found
-
-
-LATEST = len(migrations())
+LATEST = len(migrations(MIGRATIONS))
 
 
 def pool_size(env: dict[str, str] | None = None) -> int:
@@ -92,7 +82,7 @@ async def migrate(conn: asyncpg.Connection, where: str, upto: int | None = None)
     await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL,"
                        " applied_at timestamptz NOT NULL DEFAULT now())")
     version = 0
-    for number, file in migrations():
+    for number, file in migrations(MIGRATIONS):
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             version = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))

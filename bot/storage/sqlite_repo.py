@@ -539,3 +539,18 @@ class SqliteRepo:
         rows = await self._all("SELECT ranking FROM results WHERE guild_id = ? ORDER BY finished_at, game_id",
                                (guild_id,))
         return [json.loads(r["ranking"]) for r in rows]
+
+    # --- several processes: one SQLite process has them trivially (its lock serialises every transaction) -----
+
+    async def lock_game(self, game_id: int) -> int | None:
+        row = await self._one("SELECT seq FROM games WHERE id = ?", (game_id,))
+        return int(row["seq"]) if row else None
+
+    async def claim_messages(self, owner: str, now: str, until: str, limit: int = 100) -> list[OutboxRow]:
+        return await self.unsent(limit)
+
+    async def release_messages(self, owner: str, game_ids: list[int]) -> None:
+        return None
+
+    async def claim_timers(self, owner: str, now: str, until: str, limit: int = 100) -> list[TimerRow]:
+        return (await self.due_timers(now))[:limit]
