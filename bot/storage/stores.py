@@ -3,12 +3,13 @@
 Addresses: ``sqlite:///relative/path``, ``sqlite:////absolute/path`` (as SQLAlchemy spells them) or a bare file
 path (SQLite); ``postgresql://user:password@host/database`` (or ``postgres://``; a Unix socket as
 ``postgresql:///database?host=/run/postgresql``) for PostgreSQL (``postgres.py``). Without one,
-``AGOT_DB_PATH`` (default ``var/agot.sqlite3``).
+``AGOT_DATABASE_URL`` or ``AGOT_DB_PATH`` (default ``var/agot.sqlite3``).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import astuple
 from datetime import datetime
 from pathlib import Path
@@ -23,8 +24,11 @@ SQLITE = "sqlite:///"
 POSTGRES = ("postgresql://", "postgres://")
 
 
-def default_url() -> str:
-    return os.environ.get("AGOT_DB_PATH", "").strip() or DEFAULT_DATABASE
+def default_url(env: Mapping[str, str] | None = None) -> str:
+    """AGOT_DATABASE_URL, else AGOT_DB_PATH, else var/agot.sqlite3."""
+    env = os.environ if env is None else env
+    return (env.get("AGOT_DATABASE_URL", "").strip() or env.get("AGOT_DB_PATH", "").strip()
+            or DEFAULT_DATABASE)
 
 
 def is_postgres(url: str | Path) -> bool:
