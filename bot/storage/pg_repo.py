@@ -51,6 +51,11 @@ _SEAT_FIELDS = {"house", "missed", "state", "name", "away_from", "away_until"}
 _TIMES = {"updated_at", "started_at", "finished_at", "away_from", "away_until"}
 
 
+# everything asyncpg or the network raises (asyncpg's InternalClientError, e.g. on a connection the server dropped
+# mid-statement, is neither a PostgresError nor an InterfaceError)
+DB_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError, TimeoutError)
+
+
 def why(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
@@ -63,7 +68,7 @@ def storage_errors(what: str) -> Iterator[None]:
         yield
     except StorageError:
         raise
-    except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
+    except DB_ERRORS as exc:
         raise StorageError(f"PostgreSQL: {what} failed: {why(exc)}") from exc
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage.pg_repo import CHANNELS, PostgresRepo, storage_errors, why
+from bot.storage.pg_repo import CHANNELS, DB_ERRORS, PostgresRepo, storage_errors, why
 from bot.storage.records import iso
 from bot.storage.repository import DELIVERY_WINDOW, StorageError
 from bot.storage.sqlite import PRUNE_EVERY, migrations
@@ -126,7 +126,7 @@ class PostgresStore:
             raise StorageError(f"cannot open {where}: the server refused the password ({why(exc)})") from exc
         except asyncpg.InvalidCatalogNameError as exc:
             raise StorageError(f"cannot open {where}: no such database ({why(exc)})") from exc
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError, ValueError) as exc:
+        except (*DB_ERRORS, ValueError) as exc:
             raise StorageError(f"cannot open {where}: {why(exc)}") from exc
         try:
             with storage_errors(f"migrating {where}"):
@@ -166,11 +166,7 @@ class PostgresStore:
             try:
                 yield PostgresRepo(conn)
             except BaseException:
-                if not conn.is_closed():
-                    try:
-                        await tr.rollback()
-                    except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
-                        log.warning("rollback failed on %s", self.where)
+                await self._rollback(tr)
                 raise
             with storage_errors("COMMIT"):
                 await tr.commit()
@@ -209,16 +205,20 @@ class PostgresStore:
             try:
                 yield PostgresRepo(conn)
             finally:
-                if not conn.is_closed():
-                    with storage_errors("the end of a read"):
-                        await tr.rollback()
+                await self._rollback(tr)
         finally:
             await self._release(conn)
+
+    async def _rollback(self, tr: Any) -> None:
+        try:
+            await tr.rollback()
+        except DB_ERRORS:  # the connection is gone, and with it the transaction (the server rolled it back)
+            log.warning("a rollback on %s found the connection lost", self.where)
 
     async def _release(self, conn: asyncpg.Connection) -> None:
         try:
             await self.pool.release(conn)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+        except DB_ERRORS:
             log.warning("a connection to %s could not be returned to the pool", self.where)
 
     # --- waking other processes ---------------------------------------------------------------------------

@@ -191,6 +191,54 @@ async def test_notify_wakes_another_process_with_ids_only_and_only_on_commit(pg_
         assert got == {("outbox", gid), ("timers", gid)}
         await asyncio.sleep(0.2)
         assert woken.empty()  # one notification per kind and game per commit, none for the rollback
+        admin = await asyncpg.connect(pg_url)  # the server drops the listening connection: it comes back
+        await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()"
+                            " AND pid <> pg_backend_pid()")
+        await admin.close()
+        assert await asyncio.wait_for(woken.get(), 10) == ("outbox", 0)  # "anything may have changed"
+        assert await asyncio.wait_for(woken.get(), 10) == ("timers", 0)
+        for attempt in range(3):  # one's own pooled connections were dropped too: the pool replaces them
+            try:
+                async with one.transaction() as repo:
+                    await repo.add_messages([NewMessage(gid, "public", None, "notice", {"text": "again"})], at())
+                break
+            except StorageError:
+                assert attempt < 2
+        assert await asyncio.wait_for(woken.get(), 10) == ("outbox", gid)
     finally:
         await one.close()
         await two.close()
+
+
+@aio
+async def test_a_lost_connection_fails_its_transaction_whole_and_the_store_reconnects(pg_url: str) -> None:
+    store = await PostgresStore.open(pg_url, pool=2)
+    admin = await asyncpg.connect(pg_url)
+    try:
+        gid = await a_game(store)
+        answer = AnswerRow(gid, 1, 3, "stark", "1", "orders", {"x": 1}, "player", 1, "planning", "h", at())
+        with pytest.raises(StorageError) as caught:
+            async with store.transaction() as repo:
+                await repo.add_answer(answer)
+                await repo.update_game(gid, seq=1)
+                # the server drops every connection of the store (a restart, a failover)
+                await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+                                    "current_database() AND pid <> pg_backend_pid()")
+                await repo.add_messages([NewMessage(gid, "public", None, "notice", {"text": "x"})], at())
+        assert "\n" not in str(caught.value)
+        for _ in range(2):  # the pool opens new connections: the same answer is then accepted whole
+            try:
+                async with store.transaction() as repo:
+                    await repo.add_answer(answer)
+                    await repo.update_game(gid, seq=1)
+                break
+            except StorageError:  # the pool's other connection was dropped too; it is replaced on the next try
+                continue
+        async with store.reading() as repo:
+            row = await repo.game(gid)
+            answers = await repo.answers(gid)
+            unsent = await repo.unsent()
+        assert row is not None and row.seq == 1 and [a.seq for a in answers] == [1] and unsent == []
+    finally:
+        await admin.close()
+        await store.close()
