@@ -526,3 +526,10 @@ class PostgresRepo:
             owner, _t(now), _t(until), limit)
         timers = [TimerRow(**_fields(r)) for r in rows]
         return sorted(timers, key=lambda x: (x.due_at or "", x.id))
+
+    async def lease_shards(self, owner: str, shards: list[int], now: str, until: str) -> list[int]:
+        taken = await self._all(
+            "INSERT INTO leases (scope, key, owner, until) SELECT 'shard', k, $1, $4 FROM unnest($2::bigint[]) AS k "
+            "ON CONFLICT (scope, key) DO UPDATE SET owner = excluded.owner, until = excluded.until "
+            "WHERE leases.owner = excluded.owner OR leases.until < $3 RETURNING key", owner, shards, _t(now), _t(until))
+        return sorted(set(shards) - {int(r["key"]) for r in taken})

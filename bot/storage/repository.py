@@ -165,6 +165,11 @@ class Repo(Protocol):
         ``owner`` until ``until``."""
         ...
 
+    async def lease_shards(self, owner: str, shards: list[int], now: str, until: str) -> list[int]:
+        """Lease these Discord shards to ``owner`` until ``until`` (or renew its leases); return the shards another
+        live process holds (then the caller must raise, so that the transaction takes none of them)."""
+        ...
+
 
 class Store(Protocol):
     def transaction(self) -> AbstractAsyncContextManager[Repo]: ...

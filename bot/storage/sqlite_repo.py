@@ -554,3 +554,6 @@ class SqliteRepo:
 
     async def claim_timers(self, owner: str, now: str, until: str, limit: int = 100) -> list[TimerRow]:
         return (await self.due_timers(now))[:limit]
+
+    async def lease_shards(self, owner: str, shards: list[int], now: str, until: str) -> list[int]:
+        return []
