@@ -215,6 +215,9 @@ class SqliteStore:
         try:
             result = await self.call(_run_hop, hop)
         except StorageError as exc:
+            for member in hop.members:
+                if member.batch is not None and member.error is None:  # the hop failed before it ran
+                    member.error = exc.__cause__ or exc
             self._settle(hop.members, None)
             if hop.commit or not self.conn.in_transaction:  # the group's COMMIT failed: nothing of it is kept
                 self._settle(self._uncommitted, exc)
