@@ -49,7 +49,11 @@ async def _run(config: Config, sync: bool, guild: int | None, sharding: tuple[li
         bot = AgotBot(service, config, serve=not sync)
     else:
         owner = shards.owner_name()
-        await shards.lease(store, owner, sharding[0])  # refuses a range another process runs
+        try:
+            await shards.lease(store, owner, sharding[0])  # refuses a range another process runs
+        except BaseException:
+            await service.close()
+            raise
         bot = sharded_bot()(service, config, shard_ids=sharding[0], shard_count=sharding[1])
     async with bot:
         if sync:

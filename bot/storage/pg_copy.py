@@ -32,6 +32,12 @@ def _read(path: Path) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
     """Every table of the SQLite file: its column names and rows (read-only)."""
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                            "AND name NOT LIKE 'sqlite_%'")}
+        unknown = sorted(names - set(TABLES))
+        if unknown:  # a table added to the SQLite schema and not yet to the copy: nothing may be left behind
+            raise StorageError(f"{path} has tables this copy does not know ({', '.join(unknown)}): nothing was "
+                               "copied; the bot's PostgreSQL support is behind its SQLite schema")
         tables: dict[str, tuple[list[str], list[tuple[Any, ...]]]] = {}
         for table in TABLES:
             cur = conn.execute(f"SELECT * FROM {table}")  # noqa: S608 - a name from TABLES

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,18 @@ def test_migrate_refuses_wrong_directions_in_one_line(tmp_path: Path, pg_url: st
     errors = capsys.readouterr().err.strip().splitlines()
     assert len(errors) == 3 and all(line.startswith("error: ") for line in errors)
     assert not (tmp_path / "none.sqlite3").exists()
+
+
+def test_migrate_refuses_a_source_with_a_table_it_does_not_know(tmp_path: Path, pg_url: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "agot.sqlite3"
+
+    async def made() -> None:
+        store = await open_store(f"sqlite:///{source}")
+        await store.close()
+
+    asyncio.run(made())
+    with sqlite3.connect(source) as db:  # a later version's table the PostgreSQL side lacks
+        db.execute("CREATE TABLE mystery (x INTEGER)")
+    assert admin(["migrate", "--from", f"sqlite:///{source}", "--to", pg_url]) == 2
+    assert "tables this copy does not know (mystery)" in capsys.readouterr().err
