@@ -80,8 +80,24 @@ def _t(text: str | None) -> datetime | None:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+def _dump(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _load(text: str | bytes) -> Any:
+    # jsonb keeps keys in its own order; the SQLite store returns them sorted (it writes sort_keys JSON), and so
+    # does this one: a reader never sees an order that depends on the database
+    return json.loads(text, object_pairs_hook=lambda pairs: dict(sorted(pairs)))
+
+
+async def setup_connection(conn: asyncpg.Connection) -> None:
+    """Every pooled connection: json and jsonb to and from Python values, as the SQLite store writes them."""
+    for name in ("json", "jsonb"):
+        await conn.set_type_codec(name, encoder=_dump, decoder=_load, schema="pg_catalog")
+
+
 def _unpack(blob: bytes) -> list[dict[str, Any]]:
-    return list(json.loads(zlib.decompress(blob), object_pairs_hook=lambda pairs: dict(sorted(pairs))))
+    return list(_load(zlib.decompress(blob)))
 
 
 def _fields(record: asyncpg.Record) -> dict[str, Any]:
@@ -120,15 +136,6 @@ class PostgresRepo:
     async def _write(self, sql: str, *args: Any) -> None:
         with storage_errors("a write"):
             await self.conn.execute(sql, *args)
-
-    async def _write_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
-        if rows:
-            with storage_errors("a write"):
-                await self.conn.executemany(sql, rows)
-
-    async def _notify(self, kind: str, game_ids: set[int]) -> None:
-        for game_id in sorted(game_ids):  # delivered at COMMIT only; equal notifications of one commit fold
-            await self._write("SELECT pg_notify($1, $2)", CHANNELS[kind], str(game_id))
 
     # --- games -----------------------------------------------------------------------------------------
 
@@ -229,8 +236,7 @@ class PostgresRepo:
             "FROM unnest($3::text[], $4::text[], $5::text[], $6::text[]) "
             "WITH ORDINALITY AS u(k, a, w, e, i)",
             game_id, answer_seq, [e["kind"] for e in events], [e["audience"]["kind"] for e in events],
-            [e["audience"]["who"] for e in events], [json.dumps(e, separators=(",", ":"), sort_keys=True)
-                                                     for e in events])
+            [e["audience"]["who"] for e in events], [_dump(e) for e in events])
 
     async def events(self, game_id: int, audience: str | None = None, before: int | None = None,
                      limit: int | None = None) -> list[EventRow]:
@@ -277,13 +283,18 @@ class PostgresRepo:
     # --- outbox ----------------------------------------------------------------------------------------
 
     async def add_messages(self, messages: list[NewMessage], now: str) -> None:
-        # the idempotency key is random, as in the SQLite store (see there)
-        moment = _t(now)
-        await self._write_many(
-            "INSERT INTO outbox (game_id, audience, user_id, kind, payload, key, created_at) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            [(m.game_id, m.audience, m.user_id, m.kind, m.payload, secrets.token_hex(12), moment) for m in messages])
-        await self._notify("outbox", {m.game_id for m in messages})
+        # one statement: the rows in the given order (the key is random, as in the SQLite store: see there), then
+        # NOTIFY once per game, delivered at COMMIT
+        if not messages:
+            return
+        await self._write(
+            "WITH m AS (INSERT INTO outbox (game_id, audience, user_id, kind, payload, key, created_at) "
+            "SELECT t.g, t.a, t.usr, t.k, t.p::jsonb, t.key, $7 FROM unnest($1::bigint[], $2::text[], $3::bigint[], "
+            "$4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS t(g, a, usr, k, p, key, i) ORDER BY t.i "
+            "RETURNING game_id) SELECT pg_notify($8, d.g::text) FROM (SELECT DISTINCT game_id AS g FROM m) AS d",
+            [m.game_id for m in messages], [m.audience for m in messages], [m.user_id for m in messages],
+            [m.kind for m in messages], [_dump(m.payload) for m in messages],
+            [secrets.token_hex(12) for _ in messages], _t(now), CHANNELS["outbox"])
 
     async def unsent(self, limit: int = 100) -> list[OutboxRow]:
         rows = await self._all(f"SELECT {_OUTBOX} FROM {_OUTBOX_FROM} WHERE o.sent_at IS NULL AND o.failed_at IS NULL "
@@ -343,7 +354,7 @@ class PostgresRepo:
         old = await self._value("SELECT events FROM event_archives WHERE game_id = $1", game_id)
         packed = _unpack(old) if old is not None else []
         packed += [{"n": r["n"], "answer_seq": r["answer_seq"], "event": r["event"]} for r in rows]
-        blob = zlib.compress(json.dumps(packed, separators=(",", ":"), sort_keys=True).encode(), 9)
+        blob = zlib.compress(_dump(packed).encode(), 9)
         await self._write("INSERT INTO event_archives (game_id, last_n, events) VALUES ($1, $2, $3) ON CONFLICT "
                           "(game_id) DO UPDATE SET last_n = excluded.last_n, events = excluded.events",
                           game_id, packed[-1]["n"], blob)
@@ -380,9 +391,9 @@ class PostgresRepo:
                           game_id, decision_id, _t(deadline_at))
 
     async def add_timer(self, game_id: int, kind: str, due_at: str, payload: dict[str, Any]) -> None:
-        await self._write("INSERT INTO timers (game_id, kind, due_at, payload) VALUES ($1, $2, $3, $4)",
-                          game_id, kind, _t(due_at), payload)
-        await self._notify("timers", {game_id})
+        await self._write("WITH t AS (INSERT INTO timers (game_id, kind, due_at, payload) VALUES ($1, $2, $3, $4) "
+                          "RETURNING game_id) SELECT pg_notify($5, game_id::text) FROM t",
+                          game_id, kind, _t(due_at), payload, CHANNELS["timers"])
 
     async def timers(self, game_id: int) -> list[TimerRow]:
         rows = await self._all(f"SELECT {_TIMER} FROM timers WHERE game_id = $1 AND NOT done ORDER BY id", game_id)
@@ -410,10 +421,10 @@ class PostgresRepo:
                           "AND payload ->> 'decision_id' = ANY($2::text[])", game_id, decision_ids)
 
     async def set_timer(self, timer_id: int, due_at: str | None, remaining_ms: int | None) -> None:
-        game_id = await self._value("UPDATE timers SET due_at = $2, remaining_ms = $3 WHERE id = $1 RETURNING game_id",
-                                    timer_id, _t(due_at), remaining_ms)
-        if game_id is not None and due_at is not None:
-            await self._notify("timers", {int(game_id)})
+        await self._write("WITH t AS (UPDATE timers SET due_at = $2, remaining_ms = $3 WHERE id = $1 "
+                          "RETURNING game_id, due_at) SELECT pg_notify($4, game_id::text) FROM t "
+                          "WHERE due_at IS NOT NULL",
+                          timer_id, _t(due_at), remaining_ms, CHANNELS["timers"])
 
     # --- rewinds ---------------------------------------------------------------------------------------
 

@@ -17,7 +17,6 @@ Errors. Whatever asyncpg or the network raises leaves this module as ``StorageEr
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import time
@@ -29,7 +28,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage.pg_repo import CHANNELS, DB_ERRORS, PostgresRepo, storage_errors, why
+from bot.storage.pg_repo import CHANNELS, DB_ERRORS, PostgresRepo, setup_connection, storage_errors, why
 from bot.storage.records import iso
 from bot.storage.repository import DELIVERY_WINDOW, StorageError
 from bot.storage.sqlite import PRUNE_EVERY, migrations
@@ -55,25 +54,6 @@ def pool_size(env: dict[str, str] | None = None) -> int:
     if not raw.isdigit() or not 1 <= int(raw) <= 1000:
         raise StorageError(f"AGOT_DB_POOL must be a number of connections from 1 to 1000, not {raw!r}")
     return int(raw)
-
-
-def _sorted_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    return dict(sorted(pairs))
-
-
-def _load_json(text: str) -> Any:
-    # jsonb keeps keys in its own order; the SQLite store returns them sorted (it writes sort_keys JSON), and so
-    # does this one: a reader never sees an order that depends on the database
-    return json.loads(text, object_pairs_hook=_sorted_object)
-
-
-def _dump_json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
-async def _setup(conn: asyncpg.Connection) -> None:
-    for name in ("json", "jsonb"):
-        await conn.set_type_codec(name, encoder=_dump_json, decoder=_load_json, schema="pg_catalog")
 
 
 async def migrate(conn: asyncpg.Connection, where: str, upto: int | None = None) -> int:
@@ -120,7 +100,7 @@ class PostgresStore:
         size = pool if pool is not None else pool_size()
         where = redacted(url)
         try:
-            conn_pool = await asyncpg.create_pool(url, min_size=1, max_size=size, init=_setup,
+            conn_pool = await asyncpg.create_pool(url, min_size=1, max_size=size, init=setup_connection,
                                                   timeout=CONNECT_TIMEOUT, command_timeout=None)
         except asyncpg.InvalidPasswordError as exc:
             raise StorageError(f"cannot open {where}: the server refused the password ({why(exc)})") from exc
