@@ -14,6 +14,8 @@ import json
 import re
 from typing import Any
 
+from bot.service.kinds import DecisionKind
+
 UNIT_WORDS = {"footman": "footman", "footmen": "footman", "knight": "knight", "knights": "knight",
               "ship": "ship", "ships": "ship", "siege engine": "siege_engine", "siege engines": "siege_engine",
               "siege": "siege_engine", "siege_engine": "siege_engine"}
@@ -123,7 +125,7 @@ def text_answer(decision: dict[str, Any], text: str) -> Any:
         if not text.isdigit() or not 1 <= int(text) <= len(decision["options"]):
             raise TextRefused(f"answer with a number from 1 to {len(decision['options'])}, or use the buttons")
         return decision["options"][int(text) - 1]
-    if decision["kind"] == "orders":
+    if decision["kind"] == DecisionKind.ORDERS:
         return text
     if text[:1] in "[{":
         try:

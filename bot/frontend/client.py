@@ -29,6 +29,7 @@ from bot.frontend.seats import JoinSeatButton
 from bot.frontend.transport import DiscordTransport
 from bot.frontend.votes import VOTE_ITEMS
 from bot.service import ServiceError, TableService
+from bot.service.kinds import ACTIVE
 from bot.service.models import Seat
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,6 @@ DM_HELP = ("I am the game master of **A Game of Thrones: The Board Game**. Games
            "`/agot create`; join one with `/agot join`. Your secret choices (orders, bids, House cards) come here "
            "as messages with buttons; `/agot act` shows them again. When a prompt asks for text, reply here, "
            "e.g. `Winterfell M+1, White Harbor D+1`.")
-ACTIVE = ("running", "paused")
 SWEEP_SECONDS = 30.0
 
 

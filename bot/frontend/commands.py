@@ -20,7 +20,8 @@ from discord.ext import commands
 
 from bot.frontend import text
 from bot.render import render
-from bot.service import GameInfo, ServiceError
+from bot.service import GameInfo, GameStatus, ServiceError, VoteStatus
+from bot.service.kinds import ACTIVE
 from bot.service.settings import vote_rules
 from engine.agot.board import board
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
 
 log = logging.getLogger(__name__)
-OPEN = ("lobby", "running", "paused")
+OPEN = (GameStatus.LOBBY, *ACTIVE)
 HOURS = app_commands.Range[int, 1, 336]
 
 
@@ -165,7 +166,7 @@ class AgotCog(commands.Cog):
     @app_commands.autocomplete(house=house_choices)
     @app_commands.autocomplete(game=game_choices)
     async def join(self, interaction: discord.Interaction, house: str | None = None, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("lobby",))
+        info = await self.game_for(interaction, game, (GameStatus.LOBBY,))
         if house is not None and house not in board().houses:
             names = ", ".join(h["name"] for h in board().houses.values())
             raise Refusal(f"'{text.clip(house, 40)}' is not a house: choose {names}.")
@@ -193,7 +194,7 @@ class AgotCog(commands.Cog):
     @agot.command(name="leave", description="Give up your seat before the game starts")
     @app_commands.autocomplete(game=game_choices)
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("lobby",))
+        info = await self.game_for(interaction, game, (GameStatus.LOBBY,))
         info = await self.service.leave(info.id, interaction.user.id)
         faceless = bool(info.settings.get("faceless"))
         await interaction.response.send_message(f"{'You leave' if faceless else interaction.user.mention + ' leaves'}"
@@ -203,7 +204,7 @@ class AgotCog(commands.Cog):
     @agot.command(name="start", description="Deal the houses and start the game (creator or Manage Server)")
     @app_commands.autocomplete(game=game_choices)
     async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("lobby",))
+        info = await self.game_for(interaction, game, (GameStatus.LOBBY,))
         await interaction.response.defer(thinking=True)
         info = await self.service.start(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
         self.bot.kick()
@@ -224,7 +225,7 @@ class AgotCog(commands.Cog):
     @agot.command(name="settings", description="Show a game's settings")
     @app_commands.autocomplete(game=game_choices)
     async def settings(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        info = await self.game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
         s = info.settings
         deadlines = ", ".join(f"{k} {int(v) // 3600} h" for k, v in (s.get("deadlines") or {}).items())
         threshold, vote_hours = vote_rules(s)
@@ -239,7 +240,7 @@ class AgotCog(commands.Cog):
     @manage.command(name="pause", description="Pause a game: deadlines stop, keeping their remaining time (managers)")
     @app_commands.autocomplete(game=game_choices)
     async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("running",))
+        info = await self.game_for(interaction, game, (GameStatus.RUNNING,))
         await self.service.pause(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
         self.bot.kick()
         by = "" if info.settings.get("faceless") else f" by {interaction.user.mention}"
@@ -249,7 +250,7 @@ class AgotCog(commands.Cog):
     @manage.command(name="resume", description="Resume a paused game (managers)")
     @app_commands.autocomplete(game=game_choices)
     async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("paused",))
+        info = await self.game_for(interaction, game, (GameStatus.PAUSED,))
         await self.service.resume(info.id, interaction.user.id, manager=self.is_manager(interaction, info))
         self.bot.kick()
         await interaction.response.send_message(f"▶️ Game #{info.id} resumes.")
@@ -259,7 +260,7 @@ class AgotCog(commands.Cog):
     @app_commands.autocomplete(game=game_choices)
     async def rewind(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 20] = 1,
                      reason: app_commands.Range[str, 1, 200] = "agreed by the table", game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("running",))
+        info = await self.game_for(interaction, game, (GameStatus.RUNNING,))
         await interaction.response.defer(thinking=True)
         notice = await self.service.rewind(info.id, interaction.user.id, count,
                                            manager=self.is_manager(interaction, info), reason=reason)
@@ -271,7 +272,7 @@ class AgotCog(commands.Cog):
     @app_commands.autocomplete(game=game_choices)
     async def replace(self, interaction: discord.Interaction, house: str, member: discord.Member,
                       game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("running", "paused"))
+        info = await self.game_for(interaction, game, ACTIVE)
         if member.bot:
             raise Refusal("A bot cannot take a seat.")
         await self.service.replace(info.id, interaction.user.id, house, member.id, member.display_name,
@@ -287,7 +288,7 @@ class AgotCog(commands.Cog):
     @app_commands.autocomplete(game=game_choices)
     async def history(self, interaction: discord.Interaction, round: app_commands.Range[int, 1, 10],
                       phase: Literal["westeros", "planning", "action"] = "planning", game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        info = await self.game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = await self.service.history(info.id, round, phase)
         events = await self.service.history_events(info.id, round, phase)
@@ -305,8 +306,8 @@ class AgotCog(commands.Cog):
     @agot.command(name="status", description="Round, phase, and who the game waits for")
     @app_commands.autocomplete(game=game_choices)
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, OPEN + ("finished", "frozen"))
-        if info.status == "lobby":
+        info = await self.game_for(interaction, game, OPEN + (GameStatus.FINISHED, GameStatus.FROZEN))
+        if info.status == GameStatus.LOBBY:
             seats = ", ".join(s.name for s in info.seats) or "nobody yet"
             await interaction.response.send_message(
                 f"Game #{info.id} waits for players ({len(info.seats)}/{info.players}): {seats}.", ephemeral=True)
@@ -319,8 +320,8 @@ class AgotCog(commands.Cog):
     @app_commands.autocomplete(game=game_choices)
     async def board_image(self, interaction: discord.Interaction, private: bool = False,
                           game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, OPEN + ("finished",))
-        if info.status == "lobby":
+        info = await self.game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
+        if info.status == GameStatus.LOBBY:
             raise Refusal(f"Game #{info.id} has not started yet.")
         if private and info.seat_of(interaction.user.id) is None:
             raise Refusal("You have no seat in this game: only the public board is yours to see.")
@@ -335,8 +336,8 @@ class AgotCog(commands.Cog):
     @agot.command(name="hand", description="Every house's House cards in hand and discarded (public)")
     @app_commands.autocomplete(game=game_choices)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, OPEN + ("finished",))
-        if info.status == "lobby":
+        info = await self.game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
+        if info.status == GameStatus.LOBBY:
             raise Refusal(f"Game #{info.id} has not started yet.")
         view = await self.service.view(info.id, None)
         await interaction.response.send_message(text.hand_text(view), ephemeral=True)
@@ -346,7 +347,8 @@ class AgotCog(commands.Cog):
     async def act(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if game is None:
-            games = [g for g in await self.service.games_of_user(interaction.user.id) if g.status in ("running",)]
+            games = [g for g in await self.service.games_of_user(interaction.user.id)
+                     if g.status in (GameStatus.RUNNING,)]
         else:
             games = [await self.game_for(interaction, game)]
         shown = 0
@@ -361,7 +363,7 @@ class AgotCog(commands.Cog):
     @app_commands.autocomplete(game=game_choices)
     async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100] = 1,
                   game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        info = await self.game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
         events = await self.service.log(info.id, limit=20 * page)
         shown = events[: max(0, len(events) - 20 * (page - 1))][-20:]
         if not shown:
@@ -392,17 +394,17 @@ class AgotCog(commands.Cog):
     async def vote(self, interaction: discord.Interaction,
                    kind: Literal["pause", "resume", "extend", "cancel", "kick", "undo", "end"],
                    house: str | None = None, hours: HOURS | None = None, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("running", "paused"))
+        info = await self.game_for(interaction, game, ACTIVE)
         vote = await self.service.open_vote(info.id, interaction.user.id, kind, house=house, hours=hours)
         self.bot.kick()
-        state = "is open: the table answers with its buttons" if vote["status"] == "open" else vote["status"]
+        state = "is open: the table answers with its buttons" if vote["status"] == VoteStatus.OPEN else vote["status"]
         await interaction.response.send_message(f"🗳️ Vote #{vote['id']} ({kind}) {state}.", ephemeral=True)
 
     @manage.command(name="force", description="Give a house's open decisions their default answers now (managers)")
     @app_commands.autocomplete(house=house_choices)
     @app_commands.autocomplete(game=game_choices)
     async def force(self, interaction: discord.Interaction, house: str, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("running", "paused"))
+        info = await self.game_for(interaction, game, ACTIVE)
         await interaction.response.defer(ephemeral=True, thinking=True)
         notice = await self.service.force(info.id, interaction.user.id, house,
                                           manager=self.is_manager(interaction, info))
@@ -415,7 +417,7 @@ class AgotCog(commands.Cog):
     @app_commands.autocomplete(game=game_choices)
     async def deadline(self, interaction: discord.Interaction, hours: HOURS, house: str | None = None,
                        game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("running", "paused"))
+        info = await self.game_for(interaction, game, ACTIVE)
         notice = await self.service.set_deadline(info.id, interaction.user.id, hours, house=house,
                                                  manager=self.is_manager(interaction, info))
         self.bot.kick()
@@ -428,7 +430,7 @@ class AgotCog(commands.Cog):
     @agot.command(name="digest", description="What changed since you last looked, and what waits on you")
     @app_commands.autocomplete(game=game_choices)
     async def digest(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        info = await self.game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
         digest = await self.service.digest(info.id, interaction.user.id)
         await interaction.response.send_message(text.digest_text(digest), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
@@ -460,7 +462,7 @@ class AgotCog(commands.Cog):
     @agot.command(name="replay", description="The replay file of a finished game (JSON, every hidden choice)")
     @app_commands.autocomplete(game=game_choices)
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, OPEN + ("finished",))
+        info = await self.game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
         data = await self.service.replay_file(info.id)  # refused (and nothing sent) while the game runs
         await interaction.response.send_message(
             f"Game #{info.id}: its replay file. Re-play it with `python -m bot.admin replay FILE`.", ephemeral=True,
@@ -473,7 +475,7 @@ class AgotCog(commands.Cog):
     @app_commands.autocomplete(game=game_choices)
     async def away(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 30] | None = None,
                    until: str | None = None, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("running", "paused"))
+        info = await self.game_for(interaction, game, ACTIVE)
         end = None
         if until is not None:
             try:
@@ -491,7 +493,7 @@ class AgotCog(commands.Cog):
     @agot.command(name="back", description="End your absence early")
     @app_commands.autocomplete(game=game_choices)
     async def back(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("running", "paused"))
+        info = await self.game_for(interaction, game, ACTIVE)
         await self.service.back(info.id, interaction.user.id)
         self.bot.kick()
         await interaction.response.send_message(f"👋 Welcome back: you play again in game #{info.id}.",
@@ -501,7 +503,7 @@ class AgotCog(commands.Cog):
     @app_commands.autocomplete(house=house_choices)
     @app_commands.autocomplete(game=game_choices)
     async def kick(self, interaction: discord.Interaction, house: str, game: int | None = None) -> None:
-        info = await self.game_for(interaction, game, ("running", "paused"))
+        info = await self.game_for(interaction, game, ACTIVE)
         await self.service.kick(info.id, interaction.user.id, house, manager=self.is_manager(interaction, info))
         self.bot.kick()
         await interaction.response.send_message(f"🪑 {text.house_name(house)}'s seat in game #{info.id} is open; "

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.frontend import text
+from bot.service.kinds import DecisionKind, SeatState
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -31,7 +32,7 @@ def prompt_view(game_id: int, decision: dict[str, Any]) -> discord.ui.View | Non
     view = discord.ui.View(timeout=None)
     did = decision["id"]
     options = decision.get("options")
-    if decision["kind"] == "orders":
+    if decision["kind"] == DecisionKind.ORDERS:
         return orders_view(game_id, decision, None, {})
     if options is None:
         view.add_item(DefaultButton(game_id, did))
@@ -54,7 +55,7 @@ async def answer(interaction: discord.Interaction, game_id: int, decision_id: st
     decision = next((d for d in pending if d["id"] == decision_id), None)
     if decision is None:
         seat = await bot.seat_in(game_id, interaction.user.id)
-        if seat is None or seat.state == "open":  # e.g. kicked, or the seat opened after missed deadlines
+        if seat is None or seat.state == SeatState.OPEN:  # e.g. kicked, or the seat opened after missed deadlines
             await interaction.followup.send(f"❌ You have no seat in game #{game_id}.", ephemeral=True)
             return
         await interaction.followup.send("⌛ This prompt has expired: the game has moved on.", ephemeral=True)

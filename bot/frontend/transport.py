@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never, cast
 
 import discord
 
@@ -23,7 +23,14 @@ from bot.frontend.components import prompt_view
 from bot.frontend.seats import seat_view
 from bot.frontend.votes import vote_view
 from bot.render import Highlights, panel_fields, render
-from bot.service import OutboxMessage, PermanentError, ServiceError, TransientError
+from bot.service import Audience, OutboxKind, OutboxMessage, PermanentError, ServiceError, TransientError
+from bot.service.messages import (
+    EventsPayload,
+    NoticePayload,
+    PromptPayload,
+    SeatOpenPayload,
+    VotePayload,
+)
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -51,53 +58,68 @@ class DiscordTransport:
             raise TransientError(type(exc).__name__) from None
 
     async def _send(self, msg: OutboxMessage) -> str:
-        payload, gid = msg.payload, msg.game_id
+        """One row, by its kind (every ``OutboxKind`` has its case; mypy checks that none is missing). A kind this
+        front end does not know is a permanent error for the row, never a silent skip."""
+        try:
+            kind = OutboxKind(msg.kind)
+        except ValueError:
+            raise PermanentError(f"unknown outbox kind {msg.kind!r}") from None
+        gid = msg.game_id
         where = await self._destination(msg)
         send = where.send
-        kind = msg.kind
-        if kind == "events":
-            posts = text.chunks(text.event_lines(payload.get("events", [])))
-            first = None
-            for i, post in enumerate(posts):
-                sent = await send(post, nonce=_nonce(msg.key, i))
-                first = first or sent
-            return str(first.id) if first else "empty"
-        if kind in ("prompt", "reminder") and "decision" in payload:
-            decision = payload["decision"]
-            content = text.prompt_text(gid, decision, payload.get("deadline"))
-            if kind == "reminder":
-                content = text.clip("🔔 **Reminder** — " + content)
-            view = prompt_view(gid, decision)
-            sent = await send(content, view=view, nonce=msg.key) if view else \
-                await send(content, nonce=msg.key)
-            return str(sent.id)
-        if kind == "board":
-            return str((await self._board(msg, send)).id)
-        if kind == "status":
-            return await self._status(msg, where)
-        if kind == "game_over":
-            content = text.standings_text(gid, payload)
-            try:  # the replay file may be shown now that the game is over
-                data = await self.bot.service.replay_file(gid)
-            except ServiceError as exc:
-                log.warning("game %s: no replay file with the standings (%s)", gid, exc)
-                return str((await send(content, nonce=msg.key)).id)
-            file = discord.File(io.BytesIO(data), filename=f"agot-{gid}-replay.json")
-            return str((await send(content, file=file, nonce=msg.key)).id)
-        if kind == "vote":  # a table vote: its words and the Yes/No buttons
-            view = vote_view(gid, int(payload["vote_id"]))
-            return str((await send(text.clip(str(payload.get("text", ""))), view=view, nonce=msg.key)).id)
-        if kind == "seat_open":  # a public post with the Join button (bot/frontend/seats.py)
-            view = seat_view(gid, str(payload["house"]), str(payload.get("house_name") or ""))
-            return str((await send(text.clip(str(payload.get("text") or "")), view=view, nonce=msg.key)).id)
-        words = payload.get("text")
-        if words:  # notices, public reminders and anything else that is plain text
+        match kind:
+            case OutboxKind.EVENTS:
+                posts = text.chunks(text.event_lines(cast(EventsPayload, msg.payload).get("events", [])))
+                first = None
+                for i, post in enumerate(posts):
+                    sent = await send(post, nonce=_nonce(msg.key, i))
+                    first = first or sent
+                return str(first.id) if first else "empty"
+            case OutboxKind.PROMPT | OutboxKind.REMINDER if "decision" in msg.payload:
+                prompt = cast(PromptPayload, msg.payload)
+                decision = prompt["decision"]
+                content = text.prompt_text(gid, decision, prompt.get("deadline"))
+                if kind == OutboxKind.REMINDER:
+                    content = text.clip("🔔 **Reminder** — " + content)
+                view = prompt_view(gid, decision)
+                sent = await send(content, view=view, nonce=msg.key) if view else \
+                    await send(content, nonce=msg.key)
+                return str(sent.id)
+            case OutboxKind.BOARD:
+                return str((await self._board(msg, send)).id)
+            case OutboxKind.STATUS:
+                return await self._status(msg, where)
+            case OutboxKind.GAME_OVER:
+                content = text.standings_text(gid, msg.payload)
+                try:  # the replay file may be shown now that the game is over
+                    data = await self.bot.service.replay_file(gid)
+                except ServiceError as exc:
+                    log.warning("game %s: no replay file with the standings (%s)", gid, exc)
+                    return str((await send(content, nonce=msg.key)).id)
+                file = discord.File(io.BytesIO(data), filename=f"agot-{gid}-replay.json")
+                return str((await send(content, file=file, nonce=msg.key)).id)
+            case OutboxKind.VOTE:  # a table vote: its words and the Yes/No buttons
+                vote = cast(VotePayload, msg.payload)
+                view = vote_view(gid, int(vote["vote_id"]))
+                return str((await send(text.clip(str(vote.get("text", ""))), view=view, nonce=msg.key)).id)
+            case OutboxKind.SEAT_OPEN:  # a public post with the Join button (bot/frontend/seats.py)
+                seat = cast(SeatOpenPayload, msg.payload)
+                view = seat_view(gid, str(seat["house"]), str(seat.get("house_name") or ""))
+                return str((await send(text.clip(str(seat.get("text") or "")), view=view, nonce=msg.key)).id)
+            case OutboxKind.NOTICE | OutboxKind.PROMPT | OutboxKind.REMINDER:  # plain text: a public reminder
+                return await self._text(msg, send)
+            case _:
+                assert_never(kind)
+
+    async def _text(self, msg: OutboxMessage, send: Any) -> str:
+        words = cast(NoticePayload, msg.payload).get("text")
+        if words:
             return str((await send(text.clip(str(words)), nonce=msg.key)).id)
-        log.info("outbox row %s: nothing to show for kind %s", msg.id, kind)
+        log.info("outbox row %s: nothing to show for kind %s", msg.id, msg.kind)
         return "skipped"
 
     async def _destination(self, msg: OutboxMessage) -> discord.abc.Messageable:
-        if msg.audience == "player" and msg.user_id is not None:
+        if msg.audience == Audience.PLAYER and msg.user_id is not None:
             user = self.bot.get_user(msg.user_id) or await self.bot.fetch_user(msg.user_id)
             return user.dm_channel or await user.create_dm()
         channel_id = msg.channel_id or (await self.bot.service.game(msg.game_id)).channel_id
@@ -111,7 +133,7 @@ class DiscordTransport:
         view = payload.get("view") or {}
         png = await asyncio.to_thread(render, view, Highlights.from_payload(payload.get("highlights") or {}))
         caption = f"**Game #{msg.game_id}** · round {view.get('round', '?')} · {payload.get('caption', '')}"
-        if msg.audience == "player":
+        if msg.audience == Audience.PLAYER:
             caption += "\n🔒 Only you see this board (your own face-down orders are shown)."
         file = discord.File(io.BytesIO(png), filename=f"agot-{msg.game_id}-round{view.get('round', 0)}.png")
         embed = discord.Embed(colour=discord.Colour.dark_gold())
@@ -121,7 +143,7 @@ class DiscordTransport:
         return result
 
     async def _status(self, msg: OutboxMessage, where: discord.abc.Messageable) -> str:
-        content = text.status_text(msg.game_id, msg.payload.get("status") or {})
+        content = text.status_text(msg.game_id, msg.payload.get("status") or {})  # a StatusPayload
         old = self.status_messages.get(msg.game_id)
         if old is not None:
             try:

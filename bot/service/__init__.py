@@ -2,6 +2,18 @@
 clock (``clock.py``). Front ends, the demo and the tests use only what is exported here."""
 
 from bot.service.clock import Clock, FakeClock, system_clock
+from bot.service.kinds import (
+    Audience,
+    DecisionKind,
+    EventKind,
+    GameStatus,
+    OutboxKind,
+    SeatState,
+    Source,
+    TimerKind,
+    VoteKind,
+    VoteStatus,
+)
 from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import (
     Dispatcher,
@@ -13,5 +25,7 @@ from bot.service.outbox import (
 )
 from bot.service.table import TableService
 
-__all__ = ["Clock", "Dispatcher", "FakeClock", "GameInfo", "OutboxMessage", "PermanentError", "RecordingTransport",
-           "Reply", "Seat", "ServiceError", "TableService", "TransientError", "Transport", "system_clock"]
+__all__ = ["Audience", "Clock", "DecisionKind", "Dispatcher", "EventKind", "FakeClock", "GameInfo", "GameStatus",
+           "OutboxKind", "OutboxMessage", "PermanentError", "RecordingTransport", "Reply", "Seat", "SeatState",
+           "ServiceError", "Source", "TableService", "TimerKind", "TransientError", "Transport", "VoteKind",
+           "VoteStatus", "system_clock"]

@@ -1,5 +1,11 @@
-"""The core of the table service: loading a game (and checking it), applying one answer in one transaction,
-prompts, and the outbox rows an answer causes. ``table.py`` builds the public service on it."""
+"""The core of the table service: the per-game lock, the cache of loaded games (loaded and checked on first
+use), and one answer applied to the engine and committed in one transaction with everything it causes.
+
+The collaborators (``seats.py``, ``votes.py``, ``repairs.py``, ``deadlines.py``, ``history.py``, ``extras.py``,
+``lobby.py``, ``reads.py``) are built with the core and call it; none inherits from it. The core calls back
+only through its hooks: ``after_answer`` (each accepted answer, once committed) and the ``within`` argument of
+``apply`` (rows the caller adds to the answer's own transaction, e.g. a missed deadline counted).
+"""
 
 from __future__ import annotations
 
@@ -7,28 +13,20 @@ import asyncio
 import json
 import logging
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
+from bot.service import messages
 from bot.service.clock import Clock, system_clock
-from bot.service.models import GameInfo, Reply, Seat, ServiceError
+from bot.service.kinds import ACTIVE, GameStatus, Source, TimerKind
+from bot.service.loaded import Table, label_of
+from bot.service.models import Reply, ServiceError
 from bot.service.outbox import Dispatcher
-from bot.service.replay import Divergence, apply_answers, commitment, end_if_ended_early, state_hash, state_text
+from bot.service.replay import Divergence, apply_answers, end_if_ended_early, state_hash, state_text
 from bot.service.routing import board_moment, route_events
 from bot.service.settings import shaped_deadline
-from bot.storage import (
-    AnswerRow,
-    GameRow,
-    NewMessage,
-    PromptRow,
-    Repo,
-    SeatRow,
-    Store,
-    TimerRow,
-    iso,
-)
+from bot.storage import AnswerRow, NewMessage, PromptRow, Repo, Store, iso
 from engine.agot import Game
 from engine.core import AlreadySubmitted, Decision, EngineError
 
@@ -36,57 +34,16 @@ log = logging.getLogger("bot.service")
 
 SNAPSHOT_EVERY = 25  # a snapshot every N answers; loading replays at most N - 1 answers after the latest
 
+AfterAnswer = Callable[[Table, Source], Awaitable[None]]  # an accepted answer was committed (the lock is held)
+Within = Callable[[Repo], Awaitable[list[NewMessage]]]  # more writes and rows in the answer's transaction
 
-@dataclass
-class Table:
-    """A loaded game: its row, its seats and (once started) the engine game."""
-
-    row: GameRow
-    seats: list[SeatRow]
-    game: Game | None = None
-    # decision id -> deadline of the prompts table, cached (None: read it); only _sync_prompts changes it,
-    # and whoever else writes prompts (pause, resume, cancel, rewind) drops it
-    deadlines: dict[str, str | None] | None = None
-
-    @property
-    def id(self) -> int:
-        return self.row.id
-
-    def house_of(self, user_id: int) -> str | None:
-        """The house this user plays (an open seat's last player has none)."""
-        return next((s.house for s in self.seats if s.user_id == user_id and s.state != "open"), None)
-
-    def user_of(self) -> dict[str, int]:
-        """house -> the user who plays it (an open seat has nobody: its private messages go nowhere)."""
-        return {s.house: s.user_id for s in self.seats if s.house and s.state != "open"}
-
-    @property
-    def faceless(self) -> bool:
-        """Public messages name houses only until the game ends (the setting ``faceless``)."""
-        return bool(self.row.settings.get("faceless")) and self.row.status not in ("finished", "cancelled")
-
-    def named(self, user_id: int) -> str:
-        """How a public message names a user who acted (a mention; in a faceless game only "a player" or "a
-        manager", never who)."""
-        if not self.faceless:
-            return f"<@{user_id}>"
-        return "a player" if self.house_of(user_id) else "a manager"
-
-    def public_user(self, house: str) -> int | None:
-        """The user a public message may name for ``house`` (None in a faceless game)."""
-        return None if self.faceless else self.user_of().get(house)
-
-
-def label_of(decision: Decision) -> str:
-    return str(decision.to_dict().get("label") or decision.kind.replace("_", " "))
-
-
-def game_info(row: GameRow, seats: list[SeatRow]) -> GameInfo:
-    return GameInfo(id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, status=row.status,
-                    players=row.players, settings=row.settings, creator_id=row.creator_id,
-                    seats=[Seat(s.user_id, s.name, s.house, s.missed, s.state, s.away_until)
-                           for s in seats], round=row.round,
-                    phase=row.phase)
+REFUSALS: dict[str, str] = {
+    GameStatus.LOBBY: "The game has not started yet.",
+    GameStatus.PAUSED: "The game is paused; answers are taken again when it resumes.",
+    GameStatus.FINISHED: "The game is over.",
+    GameStatus.CANCELLED: "The game was cancelled.",
+    GameStatus.FROZEN: "The game is frozen: its stored state failed an integrity check, and an admin must repair it.",
+}
 
 
 class TableCore:
@@ -96,20 +53,20 @@ class TableCore:
         self.clock: Clock = clock or system_clock
         # the source of each game's RNG secret and house deal: secrets.randbits, or a seeded one (the demo)
         self.randbits: Callable[[int], int] = randbits or secrets.randbits
-        self._tables: dict[int, Table] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._tasks: list[asyncio.Task[None]] = []
+        self.tables: dict[int, Table] = {}
+        self.locks: dict[int, asyncio.Lock] = {}
         self.dispatcher: Dispatcher | None = None
         self.timer_wake = asyncio.Event()
+        self.after_answer: list[AfterAnswer] = []
 
     # --- loading ----------------------------------------------------------------------------------------
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self.locks.setdefault(game_id, asyncio.Lock())
 
-    async def _load(self, game_id: int) -> Table:
+    async def load(self, game_id: int) -> Table:
         """The cached table, or load it (the caller holds the game's lock)."""
-        table = self._tables.get(game_id)
+        table = self.tables.get(game_id)
         if table is not None:
             return table
         async with self.store.reading() as repo:
@@ -120,10 +77,14 @@ class TableCore:
             snap = await repo.snapshot(game_id, row.seq) if row.seed is not None else None
             answers = await repo.answers(game_id, after_seq=snap[0]) if snap else []
         table = Table(row, seats)
-        if row.seed is not None and row.status != "frozen":
+        if row.seed is not None and row.status != GameStatus.FROZEN:
             table.game = await self._rebuild(table, snap, answers)
-        self._tables[game_id] = table
+        self.tables[game_id] = table
         return table
+
+    def drop(self, game_id: int) -> None:
+        """Memory ran ahead of the database (a transaction failed): the game is loaded again on next use."""
+        self.tables.pop(game_id, None)
 
     async def _rebuild(self, table: Table, snap: tuple[int, str] | None, answers: list[AnswerRow]) -> Game | None:
         """Snapshot + later answers, checked against every stored fingerprint; a mismatch freezes the game."""
@@ -146,32 +107,73 @@ class TableCore:
             return game
         log.error("INTEGRITY: game %s is frozen: %s", table.id, problem)
         async with self.store.transaction() as repo:
-            await repo.update_game(table.id, status="frozen", note=problem, updated_at=iso(self.clock()))
+            await repo.update_game(table.id, status=GameStatus.FROZEN, note=problem, updated_at=iso(self.clock()))
             await repo.cancel_timers(table.id)
-        table.row.status, table.row.note = "frozen", problem
+        table.row.status, table.row.note = GameStatus.FROZEN, problem
         return None
 
+    async def started(self, game_id: int) -> Table:
+        t = await self.load(game_id)
+        if t.game is None:
+            raise ServiceError(self.refusal(t) or "The game has not started yet.")
+        return t
+
     @staticmethod
-    def _may_manage(t: Table, user_id: int, manager: bool) -> None:
+    def may_manage(t: Table, user_id: int, manager: bool) -> None:
         if not manager and user_id != t.row.creator_id:
             raise ServiceError("Only the game's creator or a server manager may do that.")
 
-    def _refusal(self, t: Table) -> str | None:
+    @staticmethod
+    def refusal(t: Table) -> str | None:
         status = t.row.status
-        if status == "running" and t.game is not None:
+        if status == GameStatus.RUNNING and t.game is not None:
             return None
-        return {
-            "lobby": "The game has not started yet.",
-            "paused": "The game is paused; answers are taken again when it resumes.",
-            "finished": "The game is over.",
-            "cancelled": "The game was cancelled.",
-            "frozen": "The game is frozen: its stored state failed an integrity check, and an admin must "
-                      "repair it.",
-        }.get(status, "The game is not running.")
+        return REFUSALS.get(status, "The game is not running.")
 
-    async def _apply(self, t: Table, decision: Decision, user_id: int | None, answer: Any, source: str,
-                     finish: list[int] | None = None) -> Reply:
-        """Submit to the engine and, if it accepts, commit everything in one transaction."""
+    # --- answers ----------------------------------------------------------------------------------------
+
+    async def answer(self, game_id: int, user_id: int, decision_id: str, answer: Any) -> Reply:
+        """Apply one player's answer. "accepted" only once it is committed; "refused" and "already" write
+        nothing."""
+        async with self.lock(game_id):
+            try:
+                t = await self.load(game_id)
+            except ServiceError as exc:
+                return Reply("refused", str(exc))
+            house = t.house_of(user_id)
+            if house is None:
+                return Reply("refused", "You have no seat in this game.")
+            decision_id = str(decision_id)
+            # open decisions, and secret answers that may still change (until their reveal group is complete)
+            open_now = {d.id: d for d in t.game.open_decisions(submitted=True)} if t.game is not None else {}
+            decision = open_now.get(decision_id)
+            # a double click is "already", even on the answer that ended the game; an open decision of this
+            # house is left to the engine (it refuses the same answer again with AlreadySubmitted)
+            if t.row.seed is not None and (decision is None or decision.player != house):
+                async with self.store.reading() as repo:
+                    before = await repo.answered(game_id, decision_id, house)
+                if before is not None:
+                    how: str = {Source.DEADLINE.value: " (the default, at the deadline)",
+                           Source.AUTOPILOT.value: " (by the autopilot)"}.get(before.source, "")
+                    return Reply("already", f"You already answered this{how}; it can no longer be changed.")
+            refusal = self.refusal(t)
+            if refusal:
+                return Reply("refused", refusal)
+            try:
+                answer = json.loads(json.dumps(answer))  # stored as JSON, so submitted as JSON
+            except (TypeError, ValueError):
+                return Reply("refused", "That answer is malformed (it is not plain data).")
+            assert t.game is not None
+            if decision is None:
+                return Reply("refused", "This prompt has expired: the game has moved on.")
+            if decision.player != house:
+                return Reply("refused", f"This decision belongs to {t.game.house_name(decision.player)}.")
+            return await self.apply(t, decision, user_id, answer, Source.PLAYER)
+
+    async def apply(self, t: Table, decision: Decision, user_id: int | None, answer: Any, source: Source,
+                    within: Within | None = None) -> Reply:
+        """Submit to the engine and, if it accepts, commit everything in one transaction (with what ``within``
+        adds); then run the ``after_answer`` hooks. The caller holds the game's lock."""
         assert t.game is not None
         try:
             events = t.game.submit(decision.player, decision.id, answer)
@@ -190,36 +192,35 @@ class TableCore:
             async with self.store.transaction() as repo:
                 fields: dict[str, Any] = {}
                 if t.game.over:
-                    fields = {"status": "finished", "finished_at": iso(now)}
+                    fields = {"status": GameStatus.FINISHED, "finished_at": iso(now)}
                 fingerprint = state_hash(t.game)
                 answer_row = AnswerRow(t.id, seq, user_id, decision.player, decision.id, decision.kind, answer,
                                        source, t.game.state.round, t.game.state.phase, fingerprint, iso(now))
                 await repo.add_answer(answer_row)
-                await self._write_state(repo, t, seq, now, event_dicts, fingerprint, fields,
-                                        snapshot=seq % SNAPSHOT_EVERY == 0 or t.game.over)
-                messages: list[NewMessage] = []
-                if source == "deadline":
-                    messages += await self._missed(repo, t, decision, user_id, name)
-                if finish:
-                    await repo.finish_timers(finish)
-                messages += route_events(t.id, event_dicts, t.user_of())
+                await self.write_state(repo, t, seq, now, event_dicts, fingerprint, fields,
+                                       snapshot=seq % SNAPSHOT_EVERY == 0 or t.game.over)
+                rows: list[NewMessage] = await within(repo) if within is not None else []
+                rows += route_events(t.id, event_dicts, t.user_of())
                 moment = board_moment(event_dicts)
                 if moment:
-                    messages.append(self._board(t, *moment))
-                messages += await self._sync_prompts(repo, t, now)
+                    rows.append(messages.board(t, *moment))
+                rows += await self.sync_prompts(repo, t, now)
                 if t.game.over:
-                    messages.append(self._game_over(t))
+                    rows.append(messages.game_over(t))
                     await repo.add_result(t.id, t.row.guild_id, self._ranking(t), iso(now))
-                await repo.add_messages(messages, iso(now))
+                await repo.add_messages(rows, iso(now))
         except BaseException:
-            self._tables.pop(t.id, None)  # memory ran ahead of the database: reload on next use
+            self.drop(t.id)
             raise
-        self._woken()
+        self.woken()
         done = "changed (you may change it until everyone has answered)" if decision.submitted else "recorded"
-        return Reply("accepted", f"{name}: your answer ({label_of(decision)}) is {done}.")
+        reply = Reply("accepted", f"{name}: your answer ({label_of(decision)}) is {done}.")
+        for hook in self.after_answer:
+            await hook(t, source)
+        return reply
 
-    async def _write_state(self, repo: Repo, t: Table, seq: int, now: datetime, events: list[dict[str, Any]],
-                           fingerprint: str, fields: dict[str, Any], snapshot: bool) -> None:
+    async def write_state(self, repo: Repo, t: Table, seq: int, now: datetime, events: list[dict[str, Any]],
+                          fingerprint: str, fields: dict[str, Any], snapshot: bool) -> None:
         assert t.game is not None
         await repo.add_events(t.id, seq, events)
         if snapshot:
@@ -230,126 +231,73 @@ class TableCore:
         for key, value in fields.items():
             setattr(t.row, key, value)
 
-    async def _missed(self, repo: Repo, t: Table, decision: Decision, user_id: int | None,
-                      name: str) -> list[NewMessage]:
-        """A deadline passed: count it on the seat and tell the table."""
-        messages = [self._notice(t, f"{name} missed the deadline: default {label_of(decision)} given.")]
-        seat = next((s for s in t.seats if s.user_id == user_id), None)
-        if seat is not None:
-            seat.missed += 1
-            await repo.update_seat(t.id, seat.user_id, missed=seat.missed)
-            if seat.missed == t.row.settings["replace_after"]:
-                messages.append(self._notice(t, f"{name} has missed {seat.missed} deadlines: the table may "
-                                                "replace this seat."))
-        return messages
-
-    # --- prompts and timers -----------------------------------------------------------------------------
-
-    async def _sync_prompts(self, repo: Repo, t: Table, now: datetime) -> list[NewMessage]:
-        """Close the prompts of decisions no longer open; prompt (once) each newly open decision, with its
-        deadline and reminder timers; then the public status line."""
-        assert t.game is not None
-        open_now = {d.id: d for d in t.game.open_decisions()} if t.row.status == "running" else {}
-        deadlines = dict(await self._deadlines(repo, t))
-        prompted = set(deadlines)
-        gone = sorted(prompted - set(open_now))
-        if gone:
-            await repo.remove_prompts(t.id, gone)
-            await repo.cancel_timers(t.id, gone)
-        messages: list[NewMessage] = []
-        users = t.user_of()
-        for d in open_now.values():
-            if d.id in prompted:
-                continue
-            moment, reminders = shaped_deadline(t.row.settings, d.kind,
-                                                 self._deadline_start(t, d.player, now))  # later while away
-            due = iso(moment)
-            await repo.add_prompt(PromptRow(t.id, d.id, d.player, d.kind, due, iso(now)))
-            timer = {"decision_id": d.id, "house": d.player}
-            for fraction, at in zip(t.row.settings["reminders"], reminders, strict=True):
-                await repo.add_timer(t.id, "reminder", iso(at), {**timer, "fraction": fraction})
-            await repo.add_timer(t.id, "deadline", due, timer)
-            deadlines[d.id] = due
-            if d.player in users and not self._autopiloted(t, d.player, now):  # else the autopilot answers
-                messages.append(NewMessage(t.id, "player", users[d.player], "prompt", self._prompt(t, d, due)))
-        for decision_id in gone:
-            del deadlines[decision_id]
-        t.deadlines = deadlines  # a failed transaction drops the whole table from the cache
-        status = self._status(t, list(open_now.values()), deadlines)
-        messages.append(NewMessage(t.id, "public", None, "status", {"status": status}))
-        return messages
-
-    async def _other_timers(self, t: Table, timers: list[TimerRow], now: datetime) -> None:
-        """Timers that are neither reminders nor deadlines (the Seats mixin handles its own); finish the rest."""
-        async with self.store.transaction() as repo:
-            await repo.finish_timers([x.id for x in timers])
-
-    def _deadline_start(self, t: Table, house: str, now: datetime) -> datetime:
-        """When a new prompt's deadline starts counting (the Seats mixin stretches it for an absence)."""
-        return now
-
-    def _autopiloted(self, t: Table, house: str, now: datetime) -> bool:
-        """Whether the autopilot answers this house's decisions (the Seats mixin decides)."""
-        return False
-
-    def _prompt(self, t: Table, d: Decision, deadline: str | None) -> dict[str, Any]:
-        assert t.game is not None
-        return {"decision": d.to_dict(), "deadline": deadline,
-                "game": {"id": t.id, "guild_id": t.row.guild_id, "channel_id": t.row.channel_id, "house": d.player,
-                         "house_name": t.game.house_name(d.player), "round": t.game.state.round,
-                         "phase": t.game.state.phase, "label": label_of(d)}}
-
-    def _woken(self) -> None:
-        """New outbox rows or timers were committed: wake the dispatchers."""
-        if self.dispatcher is not None:
-            self.dispatcher.wake.set()
-        self.timer_wake.set()
-
-    # --- messages ---------------------------------------------------------------------------------------
-
-    def _notice(self, t: Table, text: str) -> NewMessage:
-        return NewMessage(t.id, "public", None, "notice", {"text": text})
-
-    def _board(self, t: Table, caption: str, highlights: dict[str, Any]) -> NewMessage:
-        assert t.game is not None
-        return NewMessage(t.id, "public", None, "board",
-                          {"view": t.game.view(None), "caption": caption, "highlights": highlights})
-
-    def _game_over(self, t: Table) -> NewMessage:
-        assert t.game is not None
-        s = t.game.state
-        fair = {}
-        if t.row.seed is not None and t.row.settings.get("fair_salt"):
-            salt = t.row.settings["fair_salt"]
-            fair = {"secret": t.row.seed, "salt": salt, "commitment": commitment(t.row.seed, salt)}
-        players = {x.house: x.name for x in t.seats if x.house}  # the standings reveal who played which house
-        return NewMessage(t.id, "public", None, "game_over",
-                          {"winner": s.winner, "ranking": s.ranking, "round": s.round, "fair": fair, "players": players,
-                           "text": f"{t.game.house_name(s.winner or '')} won the game in round {s.round}."})
-
-    def _ranking(self, t: Table) -> list[dict[str, Any]]:
+    @staticmethod
+    def _ranking(t: Table) -> list[dict[str, Any]]:
         """The final ranking with the seat of each house, winner first (recorded for the ratings)."""
         assert t.game is not None
         seats = {s.house: s for s in t.seats if s.house}
         return [{"house": h, "user_id": seats[h].user_id, "name": seats[h].name}
                 for h in t.game.state.ranking or [] if h in seats]
 
-    async def _status_message(self, repo: Repo, t: Table) -> NewMessage:
-        return NewMessage(t.id, "public", None, "status", {"status": await self._read_status(repo, t)})
+    # --- prompts and timers -----------------------------------------------------------------------------
 
-    async def _read_status(self, repo: Repo, t: Table) -> dict[str, Any]:
-        opened = t.game.open_decisions() if t.game is not None and t.row.status in ("running", "paused") else []
-        return self._status(t, opened, await self._deadlines(repo, t))
+    async def sync_prompts(self, repo: Repo, t: Table, now: datetime) -> list[NewMessage]:
+        """Close the prompts of decisions no longer open; prompt (once) each newly open decision, with its
+        deadline and reminder timers; then the public status line."""
+        assert t.game is not None
+        open_now = {d.id: d for d in t.game.open_decisions()} if t.row.status == GameStatus.RUNNING else {}
+        deadlines = dict(await self.deadlines(repo, t))
+        prompted = set(deadlines)
+        gone = sorted(prompted - set(open_now))
+        if gone:
+            await repo.remove_prompts(t.id, gone)
+            await repo.cancel_timers(t.id, gone)
+        rows: list[NewMessage] = []
+        users = t.user_of()
+        for d in open_now.values():
+            if d.id in prompted:
+                continue
+            moment, reminders = shaped_deadline(t.row.settings, d.kind,
+                                                 t.deadline_start(d.player, now))  # later while away
+            due = iso(moment)
+            await repo.add_prompt(PromptRow(t.id, d.id, d.player, d.kind, due, iso(now)))
+            timer = {"decision_id": d.id, "house": d.player}
+            for fraction, at in zip(t.row.settings["reminders"], reminders, strict=True):
+                await repo.add_timer(t.id, TimerKind.REMINDER, iso(at), {**timer, "fraction": fraction})
+            await repo.add_timer(t.id, TimerKind.DEADLINE, due, timer)
+            deadlines[d.id] = due
+            if d.player in users and not t.autopiloted(d.player, now):  # else the autopilot answers
+                rows.append(messages.prompt(t, users[d.player], d, due))
+        for decision_id in gone:
+            del deadlines[decision_id]
+        t.deadlines = deadlines  # a failed transaction drops the whole table from the cache
+        rows.append(messages.status(t, list(open_now.values()), deadlines))
+        return rows
 
-    async def _deadlines(self, repo: Repo, t: Table) -> dict[str, str | None]:
+    async def deadlines(self, repo: Repo, t: Table) -> dict[str, str | None]:
         """The open prompts of the game and their deadlines (cached on the table)."""
         if t.deadlines is None:
             t.deadlines = {p.decision_id: p.deadline_at for p in await repo.prompts(t.id)}
         return t.deadlines
 
-    def _status(self, t: Table, opened: list[Decision], deadlines: dict[str, str | None]) -> dict[str, Any]:
-        """The public status line: who is awaited for what, until when."""
-        waiting = [{"house": d.player, "user_id": t.public_user(d.player), "kind": d.kind, "label": label_of(d),
-                    "deadline": deadlines.get(d.id)} for d in opened]
-        return {"game_id": t.id, "status": t.row.status, "round": t.row.round, "phase": t.row.phase,
-                "waiting": waiting, "last_answer": t.row.seq}
+    async def status_message(self, repo: Repo, t: Table) -> NewMessage:
+        return messages.status(t, self.opened(t), await self.deadlines(repo, t))
+
+    async def read_status(self, repo: Repo, t: Table) -> dict[str, Any]:
+        return dict(messages.status_line(t, self.opened(t), await self.deadlines(repo, t)))
+
+    @staticmethod
+    def opened(t: Table) -> list[Decision]:
+        return t.game.open_decisions() if t.game is not None and t.row.status in ACTIVE else []
+
+    async def post(self, t: Table, rows: list[NewMessage], when: datetime | None = None) -> None:
+        """Commit outbox rows on their own (a notice), then wake the dispatchers."""
+        async with self.store.transaction() as repo:
+            await repo.add_messages(rows, iso(when or self.clock()))
+        self.woken()
+
+    def woken(self) -> None:
+        """New outbox rows or timers were committed: wake the dispatchers."""
+        if self.dispatcher is not None:
+            self.dispatcher.wake.set()
+        self.timer_wake.set()

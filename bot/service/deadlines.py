@@ -1,108 +1,162 @@
-"""Deadlines and reminders: one timer table, one task that sleeps until the earliest due timer (or a wake-up
-when an earlier one is added). Due timers fire on the clock the service was given, so tests run them at once."""
+"""Deadlines, reminders and the other timers: one timer table, one task that sleeps until the earliest due timer
+(or a wake-up when an earlier one is added). Due timers fire on the clock the service was given, so tests run
+them at once.
+
+One handler per timer kind (``TimerKind``): a reminder posts reminders, a deadline gives the decision's default
+(counted as missed by ``Seats.missed`` in the same transaction), an absence's end is ``Seats.absences_ended``,
+and a vote's closing time is settled by ``Votes.expire`` before the games' timers run.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any
 
-from bot.service.core import Table, TableCore, label_of
-from bot.storage import NewMessage, PromptRow, TimerRow, from_iso, iso
+from bot.service import messages
+from bot.service.core import TableCore, Within
+from bot.service.kinds import OVER, GameStatus, OutboxKind, Source, TimerKind
+from bot.service.loaded import Table
+from bot.service.seats import Seats
+from bot.service.votes import Votes
+from bot.storage import NewMessage, Repo, TimerRow, from_iso, iso
+from engine.core import Decision
 
 log = logging.getLogger("bot.service.deadlines")
 IDLE_WAKE = 60.0
 
+Handler = Callable[[Table, list[TimerRow], datetime], Awaitable[None]]
 
-class Deadlines(TableCore):
+
+class Deadlines:
+    def __init__(self, core: TableCore, seats: Seats, votes: Votes) -> None:
+        self.core = core
+        self.seats = seats
+        self.votes = votes
+        # the game's due timers, per kind, in this order (the lock of the game held)
+        self.handlers: dict[TimerKind, Handler] = {
+            TimerKind.ABSENCE_END: seats.absences_ended,
+            TimerKind.VOTE: self._finish,  # settled before the games' timers run (Votes.expire): now moot
+            TimerKind.REMINDER: self._remind,
+            TimerKind.DEADLINE: self._expire,
+        }
+
     async def run_due_timers(self) -> int:
-        """Fire every timer due by the clock (reminders, then deadlines); return how many fired."""
-        now = self.clock()
-        async with self.store.reading() as repo:
+        """Fire every timer due by the clock (expired votes first: a vote may have passed meanwhile; then per
+        game its other timers, reminders, deadlines); return how many fired."""
+        now = self.core.clock()
+        async with self.core.store.reading() as repo:
             due = await repo.due_timers(iso(now))
-        fired = 0
+        votes = [x for x in due if x.kind == TimerKind.VOTE]
+        for timer in votes:
+            await self.votes.expire(timer)
+        fired = len(votes)
+        async with self.core.store.reading() as repo:
+            due = await repo.due_timers(iso(now))
         for game_id in dict.fromkeys(timer.game_id for timer in due):
             fired += await self._fire(game_id, now)
         return fired
 
     async def _fire(self, game_id: int, now: datetime) -> int:
-        async with self._lock(game_id):
-            t = await self._load(game_id)
-            if t.row.status in ("finished", "cancelled", "frozen"):  # e.g. an absence's end: nothing fires now
-                async with self.store.transaction() as repo:
+        core = self.core
+        async with core.lock(game_id):
+            t = await core.load(game_id)
+            if t.row.status in (*OVER, GameStatus.FROZEN):  # e.g. an absence's end: nothing fires now
+                async with core.store.transaction() as repo:
                     await repo.cancel_timers(game_id)
                 return 0
-            if t.row.status != "running" or t.game is None:
+            if t.row.status != GameStatus.RUNNING or t.game is None:
                 return 0
-            async with self.store.reading() as repo:
+            async with core.store.reading() as repo:
                 due = [x for x in await repo.timers(game_id) if x.due_at is not None and x.due_at <= iso(now)]
-                prompts = {p.decision_id: p for p in await repo.prompts(game_id)}
-            others = [x for x in due if x.kind not in ("reminder", "deadline")]
-            if others:  # e.g. the end of an absence (seats.py)
-                await self._other_timers(t, others, now)
-            expired = {x.payload["decision_id"] for x in due if x.kind == "deadline"}
-            reminders = [x for x in due if x.kind == "reminder"]
-            if reminders:  # a reminder is moot when the deadline itself is due (the bot was down meanwhile)
-                await self._remind(t, reminders, {k: v for k, v in prompts.items() if k not in expired}, now)
-            for timer in (x for x in due if x.kind == "deadline"):
-                decision = next((d for d in t.game.open_decisions() if d.id == timer.payload["decision_id"]), None)
-                if decision is None or t.row.status != "running":
-                    async with self.store.transaction() as repo:
-                        await repo.finish_timers([timer.id])
-                    continue
-                user = t.user_of().get(decision.player)
-                reply = await self._apply(t, decision, user, decision.default, "deadline", finish=[timer.id])
-                if not reply.accepted:
-                    log.error("game %s: the default answer of decision %s was refused", game_id, decision.id)
-                    async with self.store.transaction() as repo:
-                        await repo.finish_timers([timer.id])
-                t = await self._load(game_id)
+            unknown = [x for x in due if x.kind not in self.handlers]
+            if unknown:
+                log.warning("game %s: timers of unknown kinds finished: %s", game_id, sorted({x.kind for x in unknown}))
+                await self._finish(t, unknown, now)
+            for kind, handler in self.handlers.items():
+                timers = [x for x in due if x.kind == kind]
+                if timers:
+                    await handler(await core.load(game_id), timers, now)
             return len(due)
 
-    async def _remind(self, t: Table, reminders: list[TimerRow], prompts: dict[str, PromptRow],
-                      now: datetime) -> None:
-        """A private reminder per open decision, and one public line naming everyone still awaited."""
+    async def _finish(self, t: Table, timers: list[TimerRow], now: datetime) -> None:
+        async with self.core.store.transaction() as repo:
+            await repo.finish_timers([x.id for x in timers])
+
+    async def _remind(self, t: Table, reminders: list[TimerRow], now: datetime) -> None:
+        """A private reminder per open decision, and one public line naming everyone still awaited. A reminder is
+        moot when the deadline itself is due (the bot was down meanwhile)."""
+        core = self.core
         assert t.game is not None
+        async with core.store.reading() as repo:
+            expired = {x.payload["decision_id"] for x in await repo.timers(t.id)
+                       if x.kind == TimerKind.DEADLINE and x.due_at is not None and x.due_at <= iso(now)}
+            prompts = {p.decision_id: p for p in await repo.prompts(t.id) if p.decision_id not in expired}
         open_now = {d.id: d for d in t.game.open_decisions()}
         users = t.user_of()
-        messages: list[NewMessage] = []
-        waiting: list[dict[str, Any]] = []
+        rows: list[NewMessage] = []
+        waiting: list[messages.Waiting] = []
         for timer in reminders:
             d = open_now.get(timer.payload["decision_id"])
             prompt = prompts.get(timer.payload["decision_id"])
             if d is None or prompt is None or d.player not in users:
                 continue
-            messages.append(NewMessage(t.id, "player", users[d.player], "reminder",
-                                       self._prompt(t, d, prompt.deadline_at)))
-            waiting.append({"house": d.player, "user_id": t.public_user(d.player), "kind": d.kind, "label": label_of(d),
-                            "deadline": prompt.deadline_at})
+            rows.append(messages.prompt(t, users[d.player], d, prompt.deadline_at, OutboxKind.REMINDER))
+            waiting.append(messages.waiting(t, d, prompt.deadline_at))
         if waiting:
             names = ", ".join(f"{t.game.house_name(w['house'])} ({w['label']})" for w in waiting)
-            messages.append(NewMessage(t.id, "public", None, "reminder",
-                                       {"text": f"Still waiting for {names}.", "waiting": waiting}))
-        async with self.store.transaction() as repo:
+            rows.append(messages.public_reminder(t, f"Still waiting for {names}.", waiting))
+        async with core.store.transaction() as repo:
             await repo.finish_timers([x.id for x in reminders])
-            if messages:
-                await repo.add_messages(messages, iso(now))
-        self._woken()
+            if rows:
+                await repo.add_messages(rows, iso(now))
+        core.woken()
 
-    async def _timer_loop(self) -> None:
+    async def _expire(self, t: Table, deadlines: list[TimerRow], now: datetime) -> None:
+        """Each expired decision gets its default answer (source "deadline"), counted as missed on its seat."""
+        core = self.core
+        for timer in deadlines:
+            assert t.game is not None
+            decision = next((d for d in t.game.open_decisions() if d.id == timer.payload["decision_id"]), None)
+            if decision is None or t.row.status != GameStatus.RUNNING:
+                async with core.store.transaction() as repo:
+                    await repo.finish_timers([timer.id])
+                continue
+            user = t.user_of().get(decision.player)
+            reply = await core.apply(t, decision, user, decision.default, Source.DEADLINE,
+                                     within=self._missed(t, decision, user, timer))
+            if not reply.accepted:
+                log.error("game %s: the default answer of decision %s was refused", t.id, decision.id)
+                async with core.store.transaction() as repo:
+                    await repo.finish_timers([timer.id])
+            t = await core.load(t.id)
+
+    def _missed(self, t: Table, decision: Decision, user: int | None, timer: TimerRow) -> Within:
+        """What a default answer at the deadline adds to its transaction: the missed deadline, the timer done."""
+        async def within(repo: Repo) -> list[NewMessage]:
+            rows = await self.seats.missed(repo, t, decision, user)
+            await repo.finish_timers([timer.id])
+            return rows
+        return within
+
+    async def timer_loop(self) -> None:
         """The one timer task: fire what is due, then sleep until the earliest due timer or a wake-up."""
+        core = self.core
         while True:
-            self.timer_wake.clear()
+            core.timer_wake.clear()
             try:
                 await self.run_due_timers()
-                async with self.store.reading() as repo:
+                async with core.store.reading() as repo:
                     upcoming = await repo.next_due()
             except Exception:  # noqa: BLE001 - the timer task must outlive one bad game
                 log.exception("timer pass failed")
                 upcoming = None
             timeout = IDLE_WAKE
             if upcoming is not None:
-                timeout = min(IDLE_WAKE, max(0.0, (from_iso(upcoming) - self.clock()).total_seconds()))
+                timeout = min(IDLE_WAKE, max(0.0, (from_iso(upcoming) - core.clock()).total_seconds()))
             try:  # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel when the event is set too
                 async with asyncio.timeout(timeout):
-                    await self.timer_wake.wait()
+                    await core.timer_wake.wait()
             except TimeoutError:
                 pass

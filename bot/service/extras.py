@@ -11,54 +11,58 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot import ratings
 from bot.service.core import TableCore
+from bot.service.kinds import Audience, EventKind, GameStatus
 from bot.service.models import ServiceError
+from bot.service.reads import Reads
 from bot.storage import iso
 
 # the public events a digest quotes (the rest it only counts)
-KEY_KINDS = ("round", "westeros_card", "combat_end", "wildling_outcome", "track", "port_captured", "game_over")
+KEY_KINDS = (EventKind.ROUND, EventKind.WESTEROS_CARD, EventKind.COMBAT_END, EventKind.WILDLING_OUTCOME,
+             EventKind.TRACK, EventKind.PORT_CAPTURED, EventKind.GAME_OVER)
 KEY_LINES = 12
 
 
-class Extras(TableCore):
-    if TYPE_CHECKING:  # defined by TableService (table.py)
-        async def pending(self, game_id: int, user_id: int) -> list[dict[str, Any]]: ...
+class Extras:
+    def __init__(self, core: TableCore, reads: Reads) -> None:
+        self.core = core
+        self.reads = reads
 
     async def digest(self, game_id: int, user_id: int) -> dict[str, Any]:
         """The public events since this user's last digest (or, the first time, since their last answer), counted
         by kind with the key lines quoted, and their pending decisions; remembers what was shown."""
-        async with self._lock(game_id):
-            t = await self._load(game_id)
+        async with self.core.lock(game_id):
+            t = await self.core.load(game_id)
             if not any(s.user_id == user_id for s in t.seats):
                 raise ServiceError("You have no seat in this game.")
             if t.row.seed is None:
                 raise ServiceError("The game has not started yet.")
-            async with self.store.reading() as repo:
+            async with self.core.store.reading() as repo:
                 since = await repo.looked(game_id, user_id)
-                rows = await repo.events(game_id, audience="public")
+                rows = await repo.events(game_id, audience=Audience.PUBLIC)
                 if since is None:
                     mine = [a.seq for a in await repo.answers(game_id) if a.user_id == user_id]
                     since = max((r.n for r in rows if r.answer_seq <= max(mine)), default=0) if mine else 0
             new = [r.event for r in rows if r.n > since]
             last_seen = max((r.n for r in rows), default=since)
-            async with self.store.transaction() as repo:
-                await repo.set_looked(game_id, user_id, last_seen, iso(self.clock()))
+            async with self.core.store.transaction() as repo:
+                await repo.set_looked(game_id, user_id, last_seen, iso(self.core.clock()))
         kinds = Counter(str(e["kind"]) for e in new)
         lines = [str(e.get("text") or e["kind"]) for e in new if e["kind"] in KEY_KINDS][-KEY_LINES:]
         return {"game_id": game_id, "status": t.row.status, "round": t.row.round, "phase": t.row.phase,
                 "count": len(new), "kinds": dict(kinds.most_common()), "lines": lines,
-                "pending": await self.pending(game_id, user_id)}
+                "pending": await self.reads.pending(game_id, user_id)}
 
     async def my_games(self, user_id: int) -> list[dict[str, Any]]:
         """Every game the user sits in, in every server: status, round, phase, and what waits on them."""
-        async with self.store.reading() as repo:
+        async with self.core.store.reading() as repo:
             rows = await repo.games(user_id=user_id)
         out = []
         for row in rows:
-            pending = await self.pending(row.id, user_id)
+            pending = await self.reads.pending(row.id, user_id)
             deadlines = sorted(d["deadline"] for d in pending if d.get("deadline") and not d.get("submitted"))
             out.append({"id": row.id, "guild_id": row.guild_id, "channel_id": row.channel_id, "status": row.status,
                         "round": row.round, "phase": row.phase, "players": row.players,
@@ -67,7 +71,7 @@ class Extras(TableCore):
         return out
 
     async def _rankings(self, guild_id: int) -> list[list[dict[str, Any]]]:
-        async with self.store.reading() as repo:
+        async with self.core.store.reading() as repo:
             return await repo.results(guild_id)
 
     async def leaderboard(self, guild_id: int) -> list[dict[str, Any]]:
@@ -91,11 +95,11 @@ class Extras(TableCore):
         """The replay file (JSON) of a finished game, as ``python -m bot.admin export`` writes it."""
         from bot.admin.stored import Refusal, exported_replay  # the admin tools import the service
 
-        async with self.store.reading() as repo:
+        async with self.core.store.reading() as repo:
             row = await repo.game(game_id)
             if row is None:
                 raise ServiceError(f"There is no game #{game_id}.")
-            if row.status != "finished":
+            if row.status != GameStatus.FINISHED:
                 raise ServiceError("The replay file reveals every hidden choice: it is given once the game is "
                                    "over.")
             try:

@@ -12,7 +12,10 @@ import logging
 from bisect import bisect_left
 from typing import Any
 
-from bot.service.core import Table, TableCore
+from bot.service import messages
+from bot.service.core import TableCore
+from bot.service.kinds import Audience, EventKind, GameStatus
+from bot.service.loaded import Table
 from bot.service.models import ServiceError
 from bot.service.replay import ENDED_EARLY, Divergence, apply_answers, state_hash
 from bot.storage import AnswerRow, iso
@@ -21,10 +24,13 @@ from engine.agot import Game
 log = logging.getLogger("bot.service.history")
 
 
-class History(TableCore):
+class History:
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+
     async def _replay_to(self, game_id: int, seq: int, live: list[AnswerRow]) -> Game:
         """The game as it stood after live answer ``seq`` (0: at the start)."""
-        async with self.store.reading() as repo:
+        async with self.core.store.reading() as repo:
             snap = await repo.snapshot(game_id, seq)
         if snap is None:
             raise ServiceError("This game has no stored start; it cannot be replayed.")
@@ -37,15 +43,15 @@ class History(TableCore):
         return game
 
     async def _live(self, game_id: int) -> list[AnswerRow]:
-        async with self.store.reading() as repo:
+        async with self.core.store.reading() as repo:
             return await repo.answers(game_id)
 
     async def history(self, game_id: int, round: int, phase: str, user_id: int | None = None) -> dict[str, Any]:
         """The view (of this user's house, or the public one) as the game entered ``phase`` of ``round``."""
-        async with self._lock(game_id):
-            t = await self._load(game_id)
+        async with self.core.lock(game_id):
+            t = await self.core.load(game_id)
             if t.game is None:
-                raise ServiceError(self._refusal(t) or "The game has not started yet.")
+                raise ServiceError(self.core.refusal(t) or "The game has not started yet.")
             live = await self._live(game_id)
             start = await self._replay_to(game_id, 0, [])
             if (start.state.round, start.state.phase) == (round, phase):
@@ -61,11 +67,11 @@ class History(TableCore):
 
     async def history_events(self, game_id: int, round: int, phase: str) -> list[dict[str, Any]]:
         """The public events of ``phase`` of ``round``, oldest first, of the live line (rewound answers left out)."""
-        async with self.store.reading() as repo:
+        async with self.core.store.reading() as repo:
             if await repo.game(game_id) is None:
                 raise ServiceError(f"There is no game #{game_id}.")
             live = await repo.answers(game_id)
-            rows = await repo.events(game_id, audience="public")
+            rows = await repo.events(game_id, audience=Audience.PUBLIC)
         # an event belongs to the phase the game was in when its answer came (the after-state of the answer
         # before), except that a new round, and its Westeros phase, starts at its "round" event
         before = {a.seq: (a.round, a.phase) for a in live}
@@ -77,7 +83,7 @@ class History(TableCore):
                 answer = r.answer_seq
                 earlier = bisect_left(seqs, answer) - 1
                 current = before[seqs[earlier]] if earlier >= 0 else (1, "planning")
-            if r.event["kind"] == "round" and r.event.get("data", {}).get("round", 1) > 1:
+            if r.event["kind"] == EventKind.ROUND and r.event.get("data", {}).get("round", 1) > 1:
                 current = (int(r.event["data"]["round"]), "westeros")
             if current == (round, phase):
                 out.append({**r.event, "seq": r.event.get("seq") or r.n})
@@ -88,10 +94,10 @@ class History(TableCore):
     async def rewind(self, game_id: int, user_id: int, count: int, manager: bool = False, reason: str = "") -> str:
         """Undo the last ``count`` answers (an admin repair the table agreed to); the decisions they answered
         open again, with fresh deadlines and prompts. Returns the public notice."""
-        async with self._lock(game_id):
-            t = await self._load(game_id)
-            self._may_manage(t, user_id, manager)
-            if t.game is None or t.row.status not in ("running", "finished"):
+        async with self.core.lock(game_id):
+            t = await self.core.load(game_id)
+            self.core.may_manage(t, user_id, manager)
+            if t.game is None or t.row.status not in (GameStatus.RUNNING, GameStatus.FINISHED):
                 raise ServiceError("Only a running or finished game can be rewound (resume a paused game first).")
             live = await self._live(game_id)
             if not isinstance(count, int) or not 1 <= count <= len(live):
@@ -107,9 +113,9 @@ class History(TableCore):
 
     async def _commit_rewind(self, t: Table, game: Game, user_id: int, undone: list[AnswerRow], reason: str,
                              notice: str) -> None:
-        now = self.clock()
+        now = self.core.clock()
         try:
-            async with self.store.transaction() as repo:
+            async with self.core.store.transaction() as repo:
                 rewind_id = await repo.add_rewind(t.id, user_id, len(undone), undone[0].seq, undone[-1].seq, reason,
                                                   iso(now))
                 await repo.mark_rewound(t.id, [a.seq for a in undone], rewind_id)
@@ -121,7 +127,7 @@ class History(TableCore):
                     await repo.remove_prompts(t.id, [p.decision_id for p in prompts])
                 t.deadlines = {}
                 t.game = game
-                fields: dict[str, Any] = {"status": "running", "finished_at": None, "round": game.state.round,
+                fields: dict[str, Any] = {"status": GameStatus.RUNNING, "finished_at": None, "round": game.state.round,
                                           "phase": game.state.phase, "state_hash": state_hash(game),
                                           "updated_at": iso(now)}
                 if t.row.note == ENDED_EARLY:
@@ -129,10 +135,10 @@ class History(TableCore):
                 await repo.update_game(t.id, **fields)
                 for key, value in fields.items():
                     setattr(t.row, key, value)
-                messages = [self._notice(t, notice), self._board(t, "The board after the rewind.", {})]
-                messages += await self._sync_prompts(repo, t, now)
-                await repo.add_messages(messages, iso(now))
+                rows = [messages.notice(t, notice), messages.board(t, "The board after the rewind.", {})]
+                rows += await self.core.sync_prompts(repo, t, now)
+                await repo.add_messages(rows, iso(now))
         except BaseException:
-            self._tables.pop(t.id, None)
+            self.core.drop(t.id)
             raise
-        self._woken()
+        self.core.woken()

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.service.clock import Clock
+from bot.service.kinds import OutboxKind
 from bot.storage import OutboxRow, Store, from_iso, iso
 
 log = logging.getLogger("bot.service.outbox")
@@ -43,10 +44,8 @@ IDLE_WAKE = 60.0  # the dispatcher re-checks at least this often even without a 
 class OutboxMessage:
     """One message to deliver. ``audience`` is "public" (the game's channel) or "player" (a DM to ``user_id``).
 
-    Kinds: "events" {"events": [event dicts]}, "prompt" {"decision", "deadline", "game"}, "board" {"view",
-    "caption", "highlights"}, "status" {"status"} (edit in place), "reminder" (private: like a prompt; public:
-    {"text", "waiting"}), "notice" {"text"} (deadline missed, seat may be replaced, rewind, pause, ...),
-    "game_over" {"winner", "ranking", "round", "text"}. Front ends must ignore kinds they do not know.
+    ``kind`` is a ``kinds.OutboxKind`` value and ``payload`` that kind's ``TypedDict`` (``messages.py``). A front
+    end handles every kind; a row of a kind it does not know is given up (``PermanentError``), never skipped.
     """
 
     id: int
@@ -115,9 +114,9 @@ class Dispatcher:
                             sent: list[tuple[int, str]]) -> bool:
         """One game's rows in order, stopping at the first that must wait; True if any row was done."""
         done = False
-        newest_status = max((row.id for row in rows if row.kind == "status"), default=None)
+        newest_status = max((row.id for row in rows if row.kind == OutboxKind.STATUS), default=None)
         for row in rows:
-            if row.kind == "status" and row.id != newest_status:
+            if row.kind == OutboxKind.STATUS and row.id != newest_status:
                 # the front end edits one status message in place: only the newest unsent one matters
                 async with self.store.transaction() as repo:
                     await repo.mark_superseded(row.id, iso(self.clock()))

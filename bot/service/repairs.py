@@ -6,10 +6,12 @@ plain management calls: more time on every deadline, a seat opened, the game end
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from bot.service.core import Table, label_of
-from bot.service.deadlines import Deadlines
+from bot.service import messages
+from bot.service.core import TableCore
+from bot.service.kinds import ACTIVE, GameStatus, Source, TimerKind
+from bot.service.loaded import Table, label_of
 from bot.service.models import ServiceError
 from bot.service.replay import ENDED_EARLY, state_hash
 from bot.service.routing import route_events
@@ -19,11 +21,14 @@ log = logging.getLogger("bot.service.repairs")
 MAX_HOURS = 336
 
 
-class Repairs(Deadlines):
+class Repairs:
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+
     async def force(self, game_id: int, user_id: int, house: str, manager: bool = False) -> str:
         """Give each open decision of ``house`` its documented default now, as a missed deadline does (not counted
         as missed). Returns the public notice."""
-        async with self._lock(game_id):
+        async with self.core.lock(game_id):
             t = await self._running(game_id, user_id, manager)
             assert t.game is not None
             name = self._house_label(t, house)
@@ -37,28 +42,28 @@ class Repairs(Deadlines):
                 if decision is None:
                     break
                 wanted.discard(decision.id)
-                reply = await self._apply(t, decision, t.user_of().get(house), decision.default, "forced")
+                reply = await self.core.apply(t, decision, t.user_of().get(house), decision.default, Source.FORCED)
                 if reply.accepted:
                     done.append(label_of(decision))
                 else:
                     log.error("game %s: the forced default of decision %s was refused", game_id, decision.id)
-                t = await self._load(game_id)
+                t = await self.core.load(game_id)
             notice = f"🔧 {t.named(user_id)} forced the default for {name} ({', '.join(done) or 'nothing was open'})."
-            await self._announce(t, notice)
+            await self.core.post(t, [messages.notice(t, notice)])
             return notice
 
     async def set_deadline(self, game_id: int, user_id: int, hours: float, house: str | None = None,
                            manager: bool = False) -> str:
         """Set the deadline of the open prompts (of one house, or all) to now + ``hours``; reminders follow at
         the game's fractions of the new span. Returns the public notice."""
-        async with self._lock(game_id):
+        async with self.core.lock(game_id):
             t = await self._running(game_id, user_id, manager)
             if not isinstance(hours, int | float) or isinstance(hours, bool) or not 0 < hours <= MAX_HOURS:
                 raise ServiceError(f"Give a number of hours above 0 and at most {MAX_HOURS}.")
             whose = self._house_label(t, house) if house is not None else "every house"
-            now = self.clock()
+            now = self.core.clock()
             due = now + timedelta(hours=hours)
-            async with self.store.transaction() as repo:
+            async with self.core.store.transaction() as repo:
                 prompts = [p for p in await repo.prompts(game_id) if house is None or p.house == house]
                 if not prompts:
                     raise ServiceError(f"{whose.capitalize()} has no open prompt.")
@@ -68,34 +73,35 @@ class Repairs(Deadlines):
                 for timer in await repo.timers(game_id):
                     if timer.payload.get("decision_id") not in ids:
                         continue
-                    if timer.kind == "deadline":
+                    if timer.kind == TimerKind.DEADLINE:
                         await repo.set_timer(timer.id, iso(due), None)
-                    elif timer.kind == "reminder":
+                    elif timer.kind == TimerKind.REMINDER:
                         await repo.finish_timers([timer.id])
                 for p in prompts:
                     for fraction in t.row.settings["reminders"]:
-                        await repo.add_timer(game_id, "reminder", iso(now + (due - now) * fraction),
+                        await repo.add_timer(game_id, TimerKind.REMINDER, iso(now + (due - now) * fraction),
                                              {"decision_id": p.decision_id, "house": p.house, "fraction": fraction})
                 t.deadlines = None
                 notice = (f"🔧 {t.named(user_id)} set the deadline of {whose} to <t:{int(due.timestamp())}:f> "
                           f"({hours:g} h from now).")
-                await repo.add_messages([self._notice(t, notice), await self._status_message(repo, t)], iso(now))
-            self._woken()
+                await repo.add_messages([messages.notice(t, notice), await self.core.status_message(repo, t)],
+                                        iso(now))
+            self.core.woken()
             return notice
 
     # --- the actions of table votes (the caller holds no lock) --------------------------------------------
 
-    async def _extend(self, game_id: int, hours: int) -> str:
+    async def extend(self, game_id: int, hours: int) -> str:
         """Every open deadline and reminder of the game moves ``hours`` later (a paused game keeps more time)."""
-        async with self._lock(game_id):
-            t = await self._load(game_id)
-            if t.row.status not in ("running", "paused"):
+        async with self.core.lock(game_id):
+            t = await self.core.load(game_id)
+            if t.row.status not in ACTIVE:
                 raise ServiceError("Only a running or paused game's deadlines can be extended.")
-            now = self.clock()
+            now = self.core.clock()
             shift = timedelta(hours=hours)
-            async with self.store.transaction() as repo:
+            async with self.core.store.transaction() as repo:
                 for timer in await repo.timers(game_id):
-                    if timer.kind not in ("deadline", "reminder"):
+                    if timer.kind not in (TimerKind.DEADLINE, TimerKind.REMINDER):
                         continue
                     if timer.due_at is not None:
                         await repo.set_timer(timer.id, iso(from_iso(timer.due_at) + shift), None)
@@ -106,52 +112,53 @@ class Repairs(Deadlines):
                         await repo.set_prompt_deadline(game_id, p.decision_id, iso(from_iso(p.deadline_at) + shift))
                 t.deadlines = None
                 notice = f"⏳ Every open deadline is {hours} h later."
-                await repo.add_messages([self._notice(t, notice), await self._status_message(repo, t)], iso(now))
-            self._woken()
+                await repo.add_messages([messages.notice(t, notice), await self.core.status_message(repo, t)],
+                                        iso(now))
+            self.core.woken()
             return notice
 
-    async def _end_now(self, game_id: int) -> str:
+    async def end_now(self, game_id: int) -> str:
         """End the game with the current standings (the engine's end-of-game order). Not an answer: the game's
         note marks it, and a reload (or ``admin verify``) replays the live line, then ``Game.finish()``."""
-        async with self._lock(game_id):
-            t = await self._load(game_id)
-            if t.game is None or t.row.status not in ("running", "paused"):
+        async with self.core.lock(game_id):
+            t = await self.core.load(game_id)
+            if t.game is None or t.row.status not in ACTIVE:
                 raise ServiceError("Only a running or paused game can be ended.")
-            now = self.clock()
-            async with self.store.reading() as repo:
+            now = self.core.clock()
+            async with self.core.store.reading() as repo:
                 live = await repo.answers(game_id)
             if not live:
                 raise ServiceError("Nothing has been played yet: cancel the game instead.")
             try:
                 t.game.finish()
                 events, t.game.events = [e.to_dict() for e in t.game.events], []
-                async with self.store.transaction() as repo:
+                async with self.core.store.transaction() as repo:
                     await repo.add_events(game_id, live[-1].seq, events)
                     await self._close_prompts(repo, t)
-                    fields = {"status": "finished", "finished_at": iso(now), "note": ENDED_EARLY,
+                    fields = {"status": GameStatus.FINISHED, "finished_at": iso(now), "note": ENDED_EARLY,
                               "round": t.game.state.round, "phase": t.game.state.phase,
                               "state_hash": state_hash(t.game), "updated_at": iso(now)}
                     await repo.update_game(game_id, **fields)
                     for key, value in fields.items():
                         setattr(t.row, key, value)
-                    messages = route_events(game_id, events, t.user_of())
-                    messages.append(self._game_over(t))
-                    await repo.add_messages(messages, iso(now))
+                    rows = route_events(game_id, events, t.user_of())
+                    rows.append(messages.game_over(t))
+                    await repo.add_messages(rows, iso(now))
             except BaseException:
-                self._tables.pop(game_id, None)
+                self.core.drop(game_id)
                 raise
-            self._woken()
+            self.core.woken()
             return "The game ended early with the current standings."
 
     # --- helpers --------------------------------------------------------------------------------------------
 
     async def _running(self, game_id: int, user_id: int, manager: bool) -> Table:
-        t = await self._load(game_id)
-        self._may_manage(t, user_id, manager)
-        if t.row.status == "paused":
+        t = await self.core.load(game_id)
+        self.core.may_manage(t, user_id, manager)
+        if t.row.status == GameStatus.PAUSED:
             raise ServiceError("The game is paused: resume it first.")
-        if t.game is None or t.row.status != "running":
-            raise ServiceError(self._refusal(t) or "The game is not running.")
+        if t.game is None or t.row.status != GameStatus.RUNNING:
+            raise ServiceError(self.core.refusal(t) or "The game is not running.")
         return t
 
     @staticmethod
@@ -160,16 +167,11 @@ class Repairs(Deadlines):
             raise ServiceError(f"{house} has no seat in this game.")
         return t.game.house_name(house)
 
-    async def _close_prompts(self, repo: Repo, t: Table) -> None:
+    @staticmethod
+    async def _close_prompts(repo: Repo, t: Table) -> None:
         prompts = await repo.prompts(t.id)
         if prompts:
             ids = [p.decision_id for p in prompts]
             await repo.cancel_timers(t.id, ids)
             await repo.remove_prompts(t.id, ids)
         t.deadlines = {}
-
-    async def _announce(self, t: Table, notice: str, when: datetime | None = None) -> None:
-        async with self.store.transaction() as repo:
-            await repo.add_messages([self._notice(t, notice)], iso(when or self.clock()))
-        self._woken()
-

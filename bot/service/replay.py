@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from bot.service.kinds import GameStatus
 from bot.service.settings import engine_settings
 from bot.storage import AnswerRow
 from engine.agot import Game
@@ -45,7 +46,7 @@ ENDED_EARLY = "ended early by a table vote"  # the game's note: its last state i
 
 def end_if_ended_early(game: Game, status: str, note: str | None) -> None:
     """A game a table vote ended: its replayed live line is followed by ``Game.finish()`` (deterministic)."""
-    if status == "finished" and note == ENDED_EARLY and not game.over:
+    if status == GameStatus.FINISHED and note == ENDED_EARLY and not game.over:
         game.finish()
         game.events = []
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from bot.service import messages
+from bot.service.kinds import Audience, EventKind
 from bot.storage import NewMessage
 
 log = logging.getLogger("bot.service.routing")
@@ -18,19 +20,19 @@ log = logging.getLogger("bot.service.routing")
 
 def route_events(game_id: int, events: list[dict[str, Any]], user_of: dict[str, int]) -> list[NewMessage]:
     rows: list[NewMessage] = []
-    public = [e for e in events if e["audience"]["kind"] == "public"]
+    public = [e for e in events if e["audience"]["kind"] == Audience.PUBLIC]
     if public:
-        rows.append(NewMessage(game_id, "public", None, "events", {"events": public}))
+        rows.append(messages.events(game_id, None, public))
     private: dict[str, list[dict[str, Any]]] = {}
     for e in events:
-        if e["audience"]["kind"] == "player":
+        if e["audience"]["kind"] == Audience.PLAYER:
             private.setdefault(e["audience"]["who"], []).append(e)
     for house, mine in private.items():
         user = user_of.get(house)
         if user is None:
             log.info("game %s: private events for %s, an open seat; not sent", game_id, house)
             continue
-        rows.append(NewMessage(game_id, "player", user, "events", {"events": mine}))
+        rows.append(messages.events(game_id, user, mine))
     return rows
 
 
@@ -39,19 +41,19 @@ def board_moment(events: list[dict[str, Any]]) -> tuple[str, dict[str, Any]] | N
     captions: list[str] = []
     highlights: dict[str, Any] = {}
     for e in events:
-        if e["audience"]["kind"] != "public":
+        if e["audience"]["kind"] != Audience.PUBLIC:
             continue
         kind, data = e["kind"], e["data"]
-        if kind == "orders_revealed":
+        if kind == EventKind.ORDERS_REVEALED:
             captions.append("The orders are revealed.")
-        elif kind == "combat":
+        elif kind == EventKind.COMBAT:
             highlights = {"combat": data.get("area"), "attacker": data.get("attacker"),
                           "defender": data.get("defender"), "combat_source": data.get("source")}
-        elif kind == "combat_end":
+        elif kind == EventKind.COMBAT_END:
             captions.append(e["text"])
-        elif kind == "round" and int(data.get("round", 1)) > 1:
+        elif kind == EventKind.ROUND and int(data.get("round", 1)) > 1:
             captions.append(f"The board at the end of round {int(data['round']) - 1}.")
-        elif kind == "game_over":
+        elif kind == EventKind.GAME_OVER:
             captions.append("The final board.")
     if not captions:
         return None

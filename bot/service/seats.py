@@ -7,12 +7,12 @@ setting "autopilot") or ``open`` (nobody plays it: after ``replace_after`` misse
   deadline counted from the absence's end, and the deadlines already running for the seat are pushed back by
   the absence's length. With "autopilot" the autopilot answers the seat's decisions while the absence lasts;
   control returns by itself at its end (or at ``back``).
-- **Autopilot seats** (``autopilot``, or ``open``): after every applied answer (and after a kick or an absence
-  begins) ``_autoplay`` answers the open decisions of those seats with ``bot.autopilot.Autopilot``, seeded from
-  the game id and the decision id, from that house's view only, through ``_apply`` (source "autopilot"). It is
-  bounded (``AUTOPLAY_LIMIT`` answers per pass, each decision tried once per pass) and falls back to the
-  decision's default; secret answers are held by the engine until their reveal group completes, so a new
-  player may still change an autopilot's House card before the reveal.
+- **Autopilot seats** (``autopilot``, or ``open``): after every applied answer (the core's ``after_answer``
+  hook) and after a kick or an absence begins, ``autoplay`` answers the open decisions of those seats with
+  ``bot.autopilot.Autopilot``, seeded from the game id and the decision id, from that house's view only, through
+  ``TableCore.apply`` (source "autopilot"). It is bounded (``AUTOPLAY_LIMIT`` answers per pass, each decision
+  tried once per pass) and falls back to the decision's default; secret answers are held by the engine until
+  their reveal group completes, so a new player may still change an autopilot's House card before the reveal.
 - **Open seats**: the leaving player loses access at once (``Table.house_of`` ignores an open seat; its
   private messages go nowhere); a public ``seat_open`` row carries a Join button; ``claim_seat`` gives the seat
   to a member without one and sends them the house's open prompts (answered secret ones included).
@@ -26,8 +26,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.autopilot import Autopilot
-from bot.service.core import Table, TableCore, game_info
-from bot.service.models import GameInfo, Reply, ServiceError
+from bot.service import messages
+from bot.service.core import TableCore
+from bot.service.kinds import ACTIVE, GameStatus, SeatState, Source, TimerKind
+from bot.service.loaded import Table, away, game_info, label_of
+from bot.service.models import GameInfo, ServiceError
 from bot.storage import NewMessage, Repo, SeatRow, TimerRow, from_iso, iso
 from engine.core import Decision
 
@@ -41,59 +44,42 @@ def autopilot_seed(game_id: int, decision_id: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-class Seats(TableCore):
+class Seats:
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+        core.after_answer.append(self.after_answer)
+
     # --- who answers --------------------------------------------------------------------------------------
 
-    @staticmethod
-    def _seat(t: Table, house: str) -> SeatRow | None:
-        return next((s for s in t.seats if s.house == house), None)
+    async def after_answer(self, t: Table, source: Source) -> None:
+        """The core's hook: after every committed answer but the autopilot's own, the autopilot seats play."""
+        if source != Source.AUTOPILOT:
+            await self.autoplay(t.id)
 
-    @staticmethod
-    def _away(seat: SeatRow, now: datetime) -> bool:
-        return seat.away_until is not None and iso(now) < seat.away_until
-
-    def _autopiloted(self, t: Table, house: str, now: datetime) -> bool:
-        seat = self._seat(t, house)
-        if seat is None:
-            return False
-        return seat.state == "open" or (seat.state == "autopilot" and self._away(seat, now))
-
-    def _deadline_start(self, t: Table, house: str, now: datetime) -> datetime:
-        seat = self._seat(t, house)
-        if seat is not None and seat.state == "player" and seat.away_until and self._away(seat, now):
-            return from_iso(seat.away_until)
-        return now
-
-    async def _apply(self, t: Table, decision: Decision, user_id: int | None, answer: Any, source: str,
-                     finish: list[int] | None = None) -> Reply:
-        reply = await super()._apply(t, decision, user_id, answer, source, finish)
-        if reply.accepted and source != "autopilot":
-            await self._autoplay(t.id)
-        return reply
-
-    async def _autoplay(self, game_id: int) -> int:
+    async def autoplay(self, game_id: int) -> int:
         """Answer every open decision of an autopilot seat (the caller holds the game's lock)."""
+        core = self.core
         tried: set[str] = set()
         done = 0
         while done < AUTOPLAY_LIMIT:
-            t = await self._load(game_id)
-            if t.game is None or t.row.status != "running" or t.game.over:
+            t = await core.load(game_id)
+            if t.game is None or t.row.status != GameStatus.RUNNING or t.game.over:
                 break
-            if not any(s.state in ("open", "autopilot") for s in t.seats):
+            if not any(s.state in (SeatState.OPEN, SeatState.AUTOPILOT) for s in t.seats):
                 break  # every seat has its player (the common case, after every answer): nothing to look at
-            now = self.clock()
+            now = core.clock()
             decision = next((d for d in t.game.open_decisions()
-                             if d.id not in tried and self._autopiloted(t, d.player, now)), None)
+                             if d.id not in tried and t.autopiloted(d.player, now)), None)
             if decision is None:
                 break
             tried.add(decision.id)
-            seat = self._seat(t, decision.player)
-            user = seat.user_id if seat is not None and seat.state == "autopilot" else None
-            reply = await super()._apply(t, decision, user, self._choose(t, decision), "autopilot")
+            seat = t.seat(decision.player)
+            user = seat.user_id if seat is not None and seat.state == SeatState.AUTOPILOT else None
+            reply = await core.apply(t, decision, user, self._choose(t, decision), Source.AUTOPILOT)
             if not reply.accepted:
                 log.warning("game %s: autopilot answer to %s refused (%s); the default instead", game_id,
                             decision.id, reply.message)
-                reply = await super()._apply(t, decision, user, decision.default, "autopilot")
+                reply = await core.apply(t, decision, user, decision.default, Source.AUTOPILOT)
             done += reply.accepted
         return done
 
@@ -117,9 +103,10 @@ class Seats(TableCore):
     async def away(self, game_id: int, user_id: int, days: float | None = None,
                    until: datetime | None = None) -> GameInfo:
         """Declare an absence of ``days`` (1-30) or until a moment (at most 30 days ahead)."""
-        async with self._lock(game_id):
+        core = self.core
+        async with core.lock(game_id):
             t, seat = await self._my_seat(game_id, user_id)
-            now = self.clock()
+            now = core.clock()
             if (days is None) == (until is None):
                 raise ServiceError("Give either a number of days (1-30) or a date.")
             if days is not None:
@@ -133,63 +120,68 @@ class Seats(TableCore):
             assert t.game is not None and seat.house is not None
             name = t.game.house_name(seat.house)
             stamp = f"<t:{int(until.timestamp())}:R>"
-            async with self.store.transaction() as repo:
+            async with core.store.transaction() as repo:
                 fields = {"away_from": iso(now), "away_until": iso(until),
-                          "state": "autopilot" if mode == "autopilot" else "player"}
+                          "state": SeatState.AUTOPILOT if mode == "autopilot" else SeatState.PLAYER}
                 await repo.update_seat(game_id, user_id, **fields)
                 if mode == "stretch":
                     await self._stretch(repo, t, seat.house, until - now)
                     text = f"{name} is away until {stamp}; their deadlines are stretched until they return."
                 else:
                     text = f"{name} is away until {stamp}; the autopilot plays for them."
-                await repo.add_messages([self._notice(t, text)], iso(now))
-                await repo.add_timer(game_id, "absence_end", iso(until), {"user_id": user_id, "until": iso(until)})
+                await repo.add_messages([messages.notice(t, text)], iso(now))
+                await repo.add_timer(game_id, TimerKind.ABSENCE_END, iso(until),
+                                     {"user_id": user_id, "until": iso(until)})
             seat.away_from, seat.away_until, seat.state = fields["away_from"], fields["away_until"], fields["state"]
-            await self._autoplay(game_id)
-            self._woken()
+            await self.autoplay(game_id)
+            core.woken()
             return game_info(t.row, t.seats)
 
     async def back(self, game_id: int, user_id: int) -> GameInfo:
         """End an absence early: the player answers again (stretched deadlines stay as they are)."""
-        async with self._lock(game_id):
+        core = self.core
+        async with core.lock(game_id):
             t, seat = await self._my_seat(game_id, user_id)
-            now = self.clock()
-            if not self._away(seat, now):
+            now = core.clock()
+            if not away(seat, now):
                 raise ServiceError("You are not away.")
             assert t.game is not None and seat.house is not None
-            async with self.store.transaction() as repo:
-                await repo.update_seat(game_id, user_id, state="player", away_from=None, away_until=None)
-                await repo.add_messages([self._notice(t, f"{t.game.house_name(seat.house)} is back.")], iso(now))
-            seat.state, seat.away_from, seat.away_until = "player", None, None
-            self._woken()
+            async with core.store.transaction() as repo:
+                await repo.update_seat(game_id, user_id, state=SeatState.PLAYER, away_from=None, away_until=None)
+                await repo.add_messages([messages.notice(t, f"{t.game.house_name(seat.house)} is back.")], iso(now))
+            seat.state, seat.away_from, seat.away_until = SeatState.PLAYER, None, None
+            core.woken()
             return game_info(t.row, t.seats)
 
-    async def _other_timers(self, t: Table, timers: list[TimerRow], now: datetime) -> None:
-        """An absence's end: the seat is its player's again, and the table is told (a moot timer just ends)."""
-        messages: list[NewMessage] = []
-        async with self.store.transaction() as repo:
+    async def absences_ended(self, t: Table, timers: list[TimerRow], now: datetime) -> None:
+        """The timer handler of ``absence_end``: the seat is its player's again, and the table is told (a moot
+        timer just ends)."""
+        rows: list[NewMessage] = []
+        async with self.core.store.transaction() as repo:
             for timer in timers:
                 seat = next((s for s in t.seats if s.user_id == timer.payload.get("user_id")), None)
-                if timer.kind == "absence_end" and seat is not None and seat.state != "open" \
+                if seat is not None and seat.state != SeatState.OPEN \
                         and seat.away_until == timer.payload.get("until") and t.game is not None and seat.house:
-                    await repo.update_seat(t.id, seat.user_id, state="player", away_from=None, away_until=None)
-                    seat.state, seat.away_from, seat.away_until = "player", None, None
-                    messages.append(self._notice(t, f"{t.game.house_name(seat.house)} is back: the absence ended."))
+                    await repo.update_seat(t.id, seat.user_id, state=SeatState.PLAYER, away_from=None,
+                                           away_until=None)
+                    seat.state, seat.away_from, seat.away_until = SeatState.PLAYER, None, None
+                    rows.append(messages.notice(t, f"{t.game.house_name(seat.house)} is back: the absence ended."))
             await repo.finish_timers([x.id for x in timers])
-            if messages:
-                await repo.add_messages(messages, iso(now))
-        self._woken()
+            if rows:
+                await repo.add_messages(rows, iso(now))
+        self.core.woken()
 
     async def _my_seat(self, game_id: int, user_id: int) -> tuple[Table, SeatRow]:
-        t = await self._load(game_id)
-        if t.game is None or t.row.status not in ("running", "paused"):
+        t = await self.core.load(game_id)
+        if t.game is None or t.row.status not in ACTIVE:
             raise ServiceError("Only a player of a running or paused game can be away.")
-        seat = next((s for s in t.seats if s.user_id == user_id and s.state != "open"), None)
+        seat = next((s for s in t.seats if s.user_id == user_id and s.state != SeatState.OPEN), None)
         if seat is None:
             raise ServiceError("You have no seat in this game.")
         return t, seat
 
-    async def _stretch(self, repo: Repo, t: Table, house: str, by: timedelta) -> None:
+    @staticmethod
+    async def _stretch(repo: Repo, t: Table, house: str, by: timedelta) -> None:
         """Push the running deadlines and reminders of this house's open prompts back by ``by``."""
         prompts = {p.decision_id: p for p in await repo.prompts(t.id) if p.house == house}
         for timer in await repo.timers(t.id):
@@ -202,80 +194,90 @@ class Seats(TableCore):
 
     # --- open seats: missed deadlines, kick, claim ----------------------------------------------------------
 
-    async def _missed(self, repo: Repo, t: Table, decision: Decision, user_id: int | None,
-                      name: str) -> list[NewMessage]:
-        messages = await super()._missed(repo, t, decision, user_id, name)
-        seat = next((s for s in t.seats if s.user_id == user_id and s.state != "open"), None)
+    async def missed(self, repo: Repo, t: Table, decision: Decision, user_id: int | None) -> list[NewMessage]:
+        """A deadline passed (in the default answer's transaction): count it on the seat and tell the table;
+        the seat opens after ``replace_after`` missed deadlines."""
+        assert t.game is not None
+        name = t.game.house_name(decision.player)
+        rows = [messages.notice(t, f"{name} missed the deadline: default {label_of(decision)} given.")]
+        seat = next((s for s in t.seats if s.user_id == user_id), None)
+        if seat is not None:
+            seat.missed += 1
+            await repo.update_seat(t.id, seat.user_id, missed=seat.missed)
+            if seat.missed == t.row.settings["replace_after"]:
+                rows.append(messages.notice(t, f"{name} has missed {seat.missed} deadlines: the table may "
+                                               "replace this seat."))
+        seat = next((s for s in t.seats if s.user_id == user_id and s.state != SeatState.OPEN), None)
         if seat is not None and seat.missed >= t.row.settings["replace_after"]:
-            messages += await self._open_seat(repo, t, seat, f"{name}'s player missed {seat.missed} deadlines")
-        return messages
+            rows += await self.open_seat(repo, t, seat, f"{name}'s player missed {seat.missed} deadlines")
+        return rows
 
     async def kick(self, game_id: int, user_id: int, house: str, manager: bool = False,
                    why: str | None = None) -> GameInfo:
         """A manager (or the table, by a vote: ``why``) takes a house from its player: the seat is open (the
         autopilot plays it until taken)."""
-        async with self._lock(game_id):
-            t = await self._load(game_id)
-            self._may_manage(t, user_id, manager)
-            if t.game is None or t.row.status not in ("running", "paused"):
+        core = self.core
+        async with core.lock(game_id):
+            t = await core.load(game_id)
+            core.may_manage(t, user_id, manager)
+            if t.game is None or t.row.status not in ACTIVE:
                 raise ServiceError("Only a seat of a running or paused game can be opened.")
-            seat = self._seat(t, house)
+            seat = t.seat(house)
             if seat is None:
                 raise ServiceError(f"{house} has no seat in this game.")
-            if seat.state == "open":
+            if seat.state == SeatState.OPEN:
                 raise ServiceError(f"{t.game.house_name(house)}'s seat is already open.")
-            async with self.store.transaction() as repo:
+            async with core.store.transaction() as repo:
                 player = "its player" if t.faceless else seat.name
-                messages = await self._open_seat(repo, t, seat, why or f"{player} was removed by a manager")
-                await repo.add_messages(messages, iso(self.clock()))
-            await self._autoplay(game_id)
-            self._woken()
+                rows = await self.open_seat(repo, t, seat, why or f"{player} was removed by a manager")
+                await repo.add_messages(rows, iso(core.clock()))
+            await self.autoplay(game_id)
+            core.woken()
             return game_info(t.row, t.seats)
 
-    async def _open_seat(self, repo: Repo, t: Table, seat: SeatRow, why: str) -> list[NewMessage]:
+    @staticmethod
+    async def open_seat(repo: Repo, t: Table, seat: SeatRow, why: str) -> list[NewMessage]:
         assert t.game is not None and seat.house is not None
-        await repo.update_seat(t.id, seat.user_id, state="open", away_from=None, away_until=None)
-        seat.state, seat.away_from, seat.away_until = "open", None, None
+        await repo.update_seat(t.id, seat.user_id, state=SeatState.OPEN, away_from=None, away_until=None)
+        seat.state, seat.away_from, seat.away_until = SeatState.OPEN, None, None
         name = t.game.house_name(seat.house)
         return [
-            NewMessage(t.id, "player", seat.user_id, "notice",
-                       {"text": f"You no longer play {name} in game #{t.id}."}),
-            NewMessage(t.id, "public", None, "seat_open",
-                       {"game_id": t.id, "house": seat.house, "house_name": name,
-                        "text": f"🪑 {name}'s seat is open ({why}). The autopilot plays it until a member "
-                                "without a seat in this game takes it with **Join**."}),
+            messages.private_notice(t.id, seat.user_id, f"You no longer play {name} in game #{t.id}."),
+            messages.seat_open(t, seat.house, name,
+                               f"🪑 {name}'s seat is open ({why}). The autopilot plays it until a member "
+                               "without a seat in this game takes it with **Join**."),
         ]
 
     async def claim_seat(self, game_id: int, user_id: int, name: str, house: str) -> GameInfo:
         """A member without a seat takes an open house; they get its open prompts and nothing else."""
-        async with self._lock(game_id):
-            t = await self._load(game_id)
-            if t.game is None or t.row.status not in ("running", "paused"):
+        core = self.core
+        async with core.lock(game_id):
+            t = await core.load(game_id)
+            if t.game is None or t.row.status not in ACTIVE:
                 raise ServiceError("This game is not running: its seats cannot be taken.")
-            seat = self._seat(t, house)
+            seat = t.seat(house)
             if seat is None:
                 raise ServiceError(f"{house} has no seat in this game.")
             mine = t.house_of(user_id)
             if mine is not None:
                 raise ServiceError(f"You already play {t.game.house_name(mine)} in this game.")
             label = t.game.house_name(house)
-            if seat.state != "open":
+            if seat.state != SeatState.OPEN:
                 raise ServiceError(f"{label}'s seat is not open: it has been taken.")
             if any(s.user_id == user_id and s is not seat for s in t.seats):
                 raise ServiceError("You left another seat of this game; you cannot take a new one.")
-            now = self.clock()
-            async with self.store.transaction() as repo:
+            now = core.clock()
+            async with core.store.transaction() as repo:
                 await repo.move_seat(game_id, seat.user_id, user_id, name)
-                await repo.update_seat(game_id, user_id, state="player")
-                deadlines = await self._deadlines(repo, t)
-                messages = [self._notice(t, f"{'A new player' if t.faceless else name} now plays {label}."),
-                            NewMessage(game_id, "player", user_id, "notice",
-                                       {"text": f"You now play {label} in game #{game_id}. Your open decisions "
-                                                "follow; `/agot board private:True` shows what your house sees."})]
-                messages += [NewMessage(game_id, "player", user_id, "prompt",
-                                        self._prompt(t, d, deadlines.get(d.id)))
-                             for d in t.game.open_decisions(submitted=True, player=house)]
-                await repo.add_messages(messages, iso(now))
-            seat.user_id, seat.name, seat.missed, seat.state = user_id, name, 0, "player"
-            self._woken()
+                await repo.update_seat(game_id, user_id, state=SeatState.PLAYER)
+                deadlines = await core.deadlines(repo, t)
+                rows = [messages.notice(t, f"{'A new player' if t.faceless else name} now plays {label}."),
+                        messages.private_notice(game_id, user_id,
+                                                f"You now play {label} in game #{game_id}. Your open decisions "
+                                                "follow; `/agot board private:True` shows what your house sees.")]
+                rows += [messages.prompt(t, user_id, d, deadlines.get(d.id))
+                         for d in t.game.open_decisions(submitted=True, player=house)]
+                await repo.add_messages(rows, iso(now))
+            seat.user_id, seat.name, seat.missed, seat.state = user_id, name, 0, SeatState.PLAYER
+            core.woken()
             return game_info(t.row, t.seats)
