@@ -6,6 +6,8 @@ leaves them to the other once the lease expires."""
 from __future__ import annotations
 
 import asyncio
+import os
+import random
 import signal
 import subprocess
 import sys
@@ -22,6 +24,7 @@ from tests.pg.worker import LEASE, now
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = 8
 ANSWERS = 25
+KILL_ANSWERS = 150
 
 
 def worker(url: str, owner: str, record: Path, start_at: float, *extra: str) -> subprocess.Popen[str]:
@@ -106,3 +109,53 @@ def test_claims_of_a_killed_process_are_taken_over_after_the_lease(pg_url: str, 
     assert sorted((int(g), int(s)) for _, _, g, s in sent) == [(g, 1000 + i) for g in gids for i in range(3)]
     assert {o for o, *_ in sent} == {"heir"} and len({key for _, key, _, _ in sent}) == 6
     assert time.monotonic() - killed_at >= LEASE * 0.5  # not before the dead process's lease ran out
+
+
+async def final_state(url: str, gids: list[int]) -> dict[str, object]:
+    store = await PostgresStore.open(url)
+    try:
+        async with store.reading() as repo:
+            return {
+                "answers": [(g, a.seq) for g in gids for a in await repo.answers(g)],
+                "keys": {m.key for g in gids for m in await repo.outbox(g)},
+                "unsent": await repo.unsent(),
+                "open timers": [t.id for g in gids for t in await repo.timers(g)],
+            }
+    finally:
+        await store.close()
+
+
+@pytest.mark.timeout(280)
+def test_one_process_keeps_going_while_the_other_is_killed_twenty_times(pg_url: str, tmp_path: Path) -> None:
+    """SIGKILL at random moments (starting up, answering, holding claims, between a send and its mark): nothing
+    is lost, no answer or timer twice; a message whose sender died before marking it is sent again with the same
+    key (the transport's idempotency key makes that one delivery)."""
+    gids = asyncio.run(running_games(pg_url, GAMES))
+    record = tmp_path / "record.txt"
+    rng = random.Random(17)
+    env = {**os.environ, "WORKER_PACE": "0.25"}  # the work lasts long enough for the kills
+    steady = subprocess.Popen([sys.executable, "-m", "tests.pg.worker", pg_url, "steady", str(record),
+                               str(KILL_ANSWERS), "0"], cwd=ROOT, stdout=subprocess.PIPE, text=True, env=env)
+    kills = 0
+    while kills < 20 and steady.poll() is None:
+        victim = subprocess.Popen([sys.executable, "-m", "tests.pg.worker", pg_url, f"victim{kills}", str(record),
+                                   str(KILL_ANSWERS), "0"], cwd=ROOT, stdout=subprocess.DEVNULL, env=env)
+        time.sleep(rng.uniform(0.2, 1.2))
+        if victim.poll() is None:
+            victim.send_signal(signal.SIGKILL)
+            kills += 1
+        victim.wait(10)
+    out = steady.communicate(timeout=200)[0]
+    assert steady.returncode == 0, out
+    final = asyncio.run(final_state(pg_url, gids))
+    assert sorted(final["answers"]) == [(g, s) for g in gids for s in range(1, KILL_ANSWERS + 1)]  # type: ignore
+    assert final["unsent"] == [] and final["open timers"] == []
+    sent = lines(record, "sent")
+    keys = Counter(key for _, key, _, _ in sent)
+    assert set(keys) == final["keys"]  # every message delivered
+    fired = Counter(tid for _, tid in lines(record, "fired"))
+    assert max(fired.values()) == 1  # no timer fired twice
+    by_victims = sum(1 for owner, *_ in sent if owner.startswith("victim"))
+    print(f"{kills} kills; {len(keys)} messages delivered ({sum(keys.values()) - len(keys)} re-sent with their key "
+          f"after a kill), {by_victims} by processes later killed; {len(fired)} timers fired once")
+    assert kills >= 20

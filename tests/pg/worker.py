@@ -8,7 +8,8 @@ seq is behind ANSWERS (under the game's lock, after checking the stored seq, as 
 "deliver" outbox rows (one line "sent OWNER KEY GAME SEQ" per row appended to RECORD), claim and fire due timers
 (one line "fired OWNER ID"). It sleeps until NOTIFY wakes it or a slow poll, and exits after an idle second with
 every game complete. ``die-after-claim``: claim the outbox once, print "claimed N", then wait to be killed (a
-process that dies holding leases).
+process that dies holding leases). ``WORKER_PACE`` (seconds) sleeps after each pass that did some work, so
+that a test's work lasts long enough to kill processes in the middle of it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bot.storage import AnswerRow, NewMessage, StorageError, Store, iso, open_st
 
 LEASE = 2.0  # seconds
 POLL = 0.5  # the safety net under NOTIFY
+PACE = float(os.environ.get("WORKER_PACE", "0"))
 
 
 def record(path: str, line: str) -> None:
@@ -54,6 +56,7 @@ async def main(url: str, owner: str, path: str, answers: int, start_at: float, d
                                                                                                      path)
         if worked:
             idle_since = None
+            await asyncio.sleep(PACE)
             continue
         idle_since = idle_since or now()
         if now() - idle_since > timedelta(seconds=1) and await complete(store, answers):
