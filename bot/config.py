@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.storage.stores import DEFAULT_DATABASE
+from bot.storage.stores import DEFAULT_DATABASE, default_url, redacted
 
 
 class ConfigError(ValueError):
@@ -17,14 +17,14 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class Config:
     token: str | None = None
-    database: str = DEFAULT_DATABASE  # a database address for open_store: a file path or sqlite:///PATH
+    database: str = DEFAULT_DATABASE  # a database address for open_store: a path, sqlite:///PATH, postgresql://...
     log_level: str = "INFO"
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     dev_guild_id: int | None = None
     heartbeat: Path | None = None  # a file the running bot touches after every sweep (the Docker HEALTHCHECK)
 
     def __repr__(self) -> str:  # never show the token, even in a traceback or a debug log
-        return (f"Config(token={'set' if self.token else 'missing'}, database={str(self.database)!r}, "
+        return (f"Config(token={'set' if self.token else 'missing'}, database={redacted(self.database)!r}, "
                 f"log_level={self.log_level!r}, owner_ids={sorted(self.owner_ids)}, dev_guild_id={self.dev_guild_id}, "
                 f"heartbeat={str(self.heartbeat) if self.heartbeat else None!r})")
 
@@ -37,7 +37,8 @@ def _ids(name: str, raw: str) -> frozenset[int]:
 
 
 def load_config(env: Mapping[str, str] | None = None) -> Config:
-    """Read DISCORD_TOKEN, AGOT_DB_PATH, LOG_LEVEL, OWNER_IDS, DEV_GUILD_ID and AGOT_HEARTBEAT."""
+    """Read DISCORD_TOKEN, AGOT_DATABASE_URL (or AGOT_DB_PATH), LOG_LEVEL, OWNER_IDS, DEV_GUILD_ID and
+    AGOT_HEARTBEAT."""
     env = os.environ if env is None else env
     guild = env.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
@@ -47,7 +48,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
     return Config(
         token=env.get("DISCORD_TOKEN", "").strip() or None,
-        database=env.get("AGOT_DB_PATH", "").strip() or DEFAULT_DATABASE,
+        database=default_url(env),
         log_level=level,
         owner_ids=_ids("OWNER_IDS", env.get("OWNER_IDS", "")),
         dev_guild_id=int(guild) if guild else None,

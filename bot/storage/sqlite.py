@@ -313,6 +313,9 @@ class SqliteStore:
 
         await self.run(vacuum)
 
+    async def listen(self, wake: Callable[[str, int], None]) -> None:
+        """One process owns a SQLite file: nobody else adds work, so there is nothing to hear."""
+
     async def drain(self) -> None:
         while self._committer is not None and not self._committer.done():
             await self._committer
