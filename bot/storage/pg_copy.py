@@ -1,8 +1,8 @@
 """Moving a live deployment from SQLite to PostgreSQL (``python -m bot.admin migrate``): every row of every table
 the bot keeps (games, seats, answers, events and their archives, snapshots, the outbox with its undelivered
-messages, delivery counts, prompts, timers, rewinds, votes, ballots, looks, results) is copied as it is, ids
-included, in one PostgreSQL transaction; the identity sequences then move past the copied ids. A target that
-already holds games is refused untouched.
+messages, delivery counts, prompts, timers, rewinds, votes, ballots, looks, results, members' time zones, the
+front end's posts, whispers) is copied as it is, ids included, in one PostgreSQL transaction; the identity
+sequences then move past the copied ids. A target that already holds games is refused untouched.
 
 Values are converted by the target column's type: ISO text -> timestamptz, JSON text -> json/jsonb, 0/1 ->
 boolean. A column of the source the target lacks stops the copy (the two schemas have drifted: upgrade the bot).
@@ -16,7 +16,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from bot.storage.pg_repo import storage_errors
+from bot.storage.pg_base import storage_errors
 from bot.storage.postgres import PostgresStore
 from bot.storage.records import from_iso
 from bot.storage.repository import StorageError
@@ -24,8 +24,8 @@ from bot.storage.stores import is_postgres, open_store, redacted, sqlite_path
 
 # parents before children (foreign keys)
 TABLES = ("games", "seats", "rewinds", "answers", "events", "event_archives", "snapshots", "outbox", "deliveries",
-          "prompts", "timers", "votes", "ballots", "looks", "results")
-IDENTITIES = ("games", "rewinds", "outbox", "timers", "votes")
+          "prompts", "timers", "votes", "ballots", "looks", "results", "member_zones", "front_posts", "whispers")
+IDENTITIES = ("games", "rewinds", "outbox", "timers", "votes", "whispers")
 
 
 def _read(path: Path) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:

@@ -1,29 +1,28 @@
 """One unit of work on a PostgreSQL connection (``postgres.py`` opens it): the ``Repo`` interface with the
-SQLite store's semantics and rows, plus the calls several processes need (the end of this file):
-
-- ``lock_game(game_id)``: the game's advisory lock (``pg_advisory_xact_lock``), held until the transaction
-  ends, and the game's stored ``seq``: a process whose cached game is behind reloads it and answers again.
-- ``claim_messages(owner, now, until)``: the unsent outbox rows of the games whose delivery lease this process
-  holds or just took (``FOR UPDATE SKIP LOCKED`` on the lease rows, so claimers never wait for each other). A
-  lease is per game, so a game's messages keep their order; a dead owner's lease is taken over once expired.
-- ``release_messages(owner, game_ids)``: give the leases back early (the game's rows are done).
-- ``claim_timers(owner, now, until)``: the due timers nobody else holds, leased to this process.
+SQLite store's semantics and rows; the calls several processes need are in ``pg_claims.py``.
 
 ``NOTIFY`` (ids only) is sent with the rows it announces, so it is delivered only if they commit.
 """
 
 from __future__ import annotations
 
-import json
 import secrets
 import zlib
-from collections.abc import Iterator
-from contextlib import contextmanager
-from datetime import UTC, datetime
 from typing import Any
 
-import asyncpg
-
+from bot.storage.pg_base import (
+    _LIVE_TIMER,
+    _OUTBOX,
+    _OUTBOX_FROM,
+    _TIMER,
+    CHANNELS,
+    PRUNE_LOCK,
+    _dump,
+    _fields,
+    _t,
+    _unpack,
+)
+from bot.storage.pg_claims import Claims
 from bot.storage.records import (
     AnswerRow,
     EventRow,
@@ -35,108 +34,20 @@ from bot.storage.records import (
     SeatRow,
     TimerRow,
     VoteRow,
-    from_iso,
     iso,
 )
-from bot.storage.repository import PACK_PER_PRUNE, Pruned, StorageError
+from bot.storage.repository import PACK_PER_PRUNE, Pruned
 from bot.storage.sqlite_repo import _position
 
-GAME_LOCK = 1  # advisory lock class of a game (the two-key form: class, game id)
-PRUNE_LOCK = 2  # advisory lock class of the prune (one process at a time)
-CHANNELS = {"outbox": "agot_outbox", "timers": "agot_timers"}  # what NOTIFY announces -> its channel
-
-_GAME_FIELDS = {"status", "settings", "seed", "seq", "round", "phase", "state_hash", "note", "updated_at",
-                "started_at", "finished_at", "players"}
 _SEAT_FIELDS = {"house", "missed", "state", "name", "away_from", "away_until"}
 _TIMES = {"updated_at", "started_at", "finished_at", "away_from", "away_until"}
-
-
-# everything asyncpg or the network raises (asyncpg's InternalClientError, e.g. on a connection the server dropped
-# mid-statement, is neither a PostgresError nor an InterfaceError)
-DB_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError, TimeoutError)
-
-
-def why(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-
-
-@contextmanager
-def storage_errors(what: str) -> Iterator[None]:
-    """Turn anything asyncpg or the network raises into a StorageError (one line, no password)."""
-    try:
-        yield
-    except StorageError:
-        raise
-    except DB_ERRORS as exc:
-        raise StorageError(f"PostgreSQL: {what} failed: {why(exc)}") from exc
-
-
-def _t(text: str | None) -> datetime | None:
-    """Interface time (ISO text) -> timestamptz."""
-    if text is None:
-        return None
-    moment = from_iso(text)
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def _dump(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
-def _load(text: str | bytes) -> Any:
-    # jsonb keeps keys in its own order; the SQLite store returns them sorted (it writes sort_keys JSON), and so
-    # does this one: a reader never sees an order that depends on the database
-    return json.loads(text, object_pairs_hook=lambda pairs: dict(sorted(pairs)))
-
-
-async def setup_connection(conn: asyncpg.Connection) -> None:
-    """Every pooled connection: json and jsonb to and from Python values, as the SQLite store writes them."""
-    for name in ("json", "jsonb"):
-        await conn.set_type_codec(name, encoder=_dump, decoder=_load, schema="pg_catalog")
-
-
-def _unpack(blob: bytes) -> list[dict[str, Any]]:
-    return list(_load(zlib.decompress(blob)))
-
-
-def _fields(record: asyncpg.Record) -> dict[str, Any]:
-    """A row by column name, timestamptz -> the interface's ISO text."""
-    return {k: iso(v) if isinstance(v, datetime) else v for k, v in record.items()}
-
-
 _GAME = ("id, guild_id, channel_id, creator_id, players, status, settings, seed, seq, round, phase, state_hash, "
          "note, created_at, updated_at, started_at, finished_at")
 _ANSWER = "game_id, seq, user_id, house, decision_id, kind, answer, source, round, phase, state_hash, at, rewound"
-_OUTBOX = ("o.id, o.game_id, o.audience, o.user_id, o.kind, o.payload, o.key, o.created_at, o.sent_at, o.message_id, "
-           "o.attempts, o.retry_at, o.failed_at, o.error, g.channel_id")
-_OUTBOX_FROM = "outbox o JOIN games g ON g.id = o.game_id"
-_UNSENT = "sent_at IS NULL AND failed_at IS NULL"
-_TIMER = "id, game_id, kind, due_at, remaining_ms, payload, done"
-_LIVE_TIMER = "(kind = 'vote' OR game_id IN (SELECT id FROM games WHERE status = 'running'))"
 _VOTE = "id, game_id, kind, house, hours, opener_id, status, outcome, opened_at, closes_at, closed_at"
 
 
-class PostgresRepo:
-    def __init__(self, conn: asyncpg.Connection) -> None:
-        self.conn = conn
-
-    async def _all(self, sql: str, *args: Any) -> list[asyncpg.Record]:
-        with storage_errors("a query"):
-            return list(await self.conn.fetch(sql, *args))
-
-    async def _one(self, sql: str, *args: Any) -> asyncpg.Record | None:
-        with storage_errors("a query"):
-            return await self.conn.fetchrow(sql, *args)
-
-    async def _value(self, sql: str, *args: Any) -> Any:
-        with storage_errors("a query"):
-            return await self.conn.fetchval(sql, *args)
-
-    async def _write(self, sql: str, *args: Any) -> None:
-        with storage_errors("a write"):
-            await self.conn.execute(sql, *args)
-
+class PostgresRepo(Claims):
     # --- games -----------------------------------------------------------------------------------------
 
     async def add_game(self, guild_id: int | None, channel_id: int, creator_id: int, players: int,
@@ -166,13 +77,31 @@ class PostgresRepo:
         sql = f"SELECT {_GAME} FROM games" + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY id"
         return [GameRow(**_fields(r)) for r in await self._all(sql, *args)]
 
-    async def update_game(self, game_id: int, **fields: Any) -> None:
-        unknown = set(fields) - _GAME_FIELDS
-        if unknown:
-            raise ValueError(f"unknown game fields {sorted(unknown)}")
-        values = [_t(v) if k in _TIMES else v for k, v in fields.items()]
-        sets = ", ".join(f"{k} = ${i}" for i, k in enumerate(fields, start=2))
-        await self._write(f"UPDATE games SET {sets} WHERE id = $1", game_id, *values)
+    async def record_state(self, game_id: int, seq: int, round: int | None, phase: str | None, state_hash: str,
+                           now: str) -> None:
+        await self._write("UPDATE games SET seq = $2, round = $3, phase = $4, state_hash = $5, updated_at = $6 "
+                          "WHERE id = $1", game_id, seq, round, phase, state_hash, _t(now))
+
+    async def start_game(self, game_id: int, seed: str, settings: dict[str, Any], now: str) -> None:
+        await self._write("UPDATE games SET status = 'running', seed = $2, settings = $3, started_at = $4, "
+                          "updated_at = $4 WHERE id = $1", game_id, seed, settings, _t(now))
+
+    async def finish_game(self, game_id: int, now: str, note: str | None = None) -> None:
+        await self._write("UPDATE games SET status = 'finished', finished_at = $2, note = $3, updated_at = $2 "
+                          "WHERE id = $1", game_id, _t(now), note)
+
+    async def reopen_game(self, game_id: int, now: str, clear_note: bool) -> None:
+        await self._write("UPDATE games SET status = 'running', finished_at = NULL, updated_at = $2"
+                          + (", note = NULL" if clear_note else "") + " WHERE id = $1", game_id, _t(now))
+
+    async def set_game_status(self, game_id: int, status: str, now: str) -> None:
+        if status not in ("running", "paused", "cancelled"):
+            raise ValueError(f"set_game_status cannot make a game {status!r}")
+        await self._write("UPDATE games SET status = $2, updated_at = $3 WHERE id = $1", game_id, status, _t(now))
+
+    async def freeze_game(self, game_id: int, note: str, now: str) -> None:
+        await self._write("UPDATE games SET status = 'frozen', note = $2, updated_at = $3 WHERE id = $1",
+                          game_id, note, _t(now))
 
     # --- seats -----------------------------------------------------------------------------------------
 
@@ -497,50 +426,38 @@ class PostgresRepo:
                                guild_id)
         return [list(r["ranking"]) for r in rows]
 
-    # --- several processes on one database -------------------------------------------------------------
+    # --- members' time zones and the front end's posts (issue 15) --------------------------------------
 
-    async def lock_game(self, game_id: int) -> int | None:
-        """Wait for the game's lock (held until this transaction ends); return its stored seq (None: no game)."""
-        await self._write("SELECT pg_advisory_xact_lock($1, $2::integer)", GAME_LOCK, game_id)
-        seq = await self._value("SELECT seq FROM games WHERE id = $1", game_id)
-        return int(seq) if seq is not None else None
+    async def front_post(self, game_id: int, kind: str, user_id: int = 0) -> str | None:
+        found = await self._value("SELECT message_id FROM front_posts WHERE game_id = $1 AND kind = $2 "
+                                  "AND user_id = $3", game_id, kind, user_id)
+        return str(found) if found is not None else None
 
-    async def claim_messages(self, owner: str, now: str, until: str, limit: int = 100) -> list[OutboxRow]:
-        """The unsent rows (oldest first, at most ``limit``) of games whose delivery lease ``owner`` holds or
-        takes now (free, expired or already its own), leased until ``until``."""
-        await self._write(f"INSERT INTO leases (scope, key, owner, until) SELECT DISTINCT 'outbox', game_id, '', "
-                          f"'-infinity'::timestamptz FROM outbox WHERE {_UNSENT} ON CONFLICT DO NOTHING")
-        claimed = await self._all(
-            "WITH mine AS (SELECT l.key FROM leases l WHERE l.scope = 'outbox' AND (l.owner = $1 OR l.until < $2) "
-            f"AND l.key IN (SELECT game_id FROM outbox WHERE {_UNSENT}) ORDER BY l.key LIMIT $4 "
-            "FOR UPDATE SKIP LOCKED) "
-            "UPDATE leases SET owner = $1, until = $3 FROM mine "
-            "WHERE leases.scope = 'outbox' AND leases.key = mine.key RETURNING leases.key",
-            owner, _t(now), _t(until), limit)
-        if not claimed:
-            return []
-        rows = await self._all(f"SELECT {_OUTBOX} FROM {_OUTBOX_FROM} WHERE o.game_id = ANY($1::bigint[]) "
-                               "AND o.sent_at IS NULL AND o.failed_at IS NULL ORDER BY o.id LIMIT $2",
-                               [r["key"] for r in claimed], limit)
-        return [OutboxRow(**_fields(r)) for r in rows]
+    async def set_front_post(self, game_id: int, kind: str, user_id: int, message_id: str, now: str) -> None:
+        await self._write("INSERT INTO front_posts (game_id, kind, user_id, message_id, at) "
+                          "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, kind, user_id) "
+                          "DO UPDATE SET message_id = excluded.message_id, at = excluded.at",
+                          game_id, kind, user_id, message_id, _t(now))
 
-    async def release_messages(self, owner: str, game_ids: list[int]) -> None:
-        await self._write("UPDATE leases SET until = '-infinity' WHERE scope = 'outbox' AND owner = $1 "
-                          "AND key = ANY($2::bigint[])", owner, game_ids)
+    async def member_zone(self, user_id: int) -> str | None:
+        zone = await self._value("SELECT zone FROM member_zones WHERE user_id = $1", user_id)
+        return str(zone) if zone is not None else None
 
-    async def claim_timers(self, owner: str, now: str, until: str, limit: int = 100) -> list[TimerRow]:
-        """Due timers (as ``due_timers``) that no other process holds, leased to ``owner`` until ``until``."""
-        rows = await self._all(
-            f"UPDATE timers SET claimed_by = $1, claimed_until = $3 WHERE id IN (SELECT id FROM timers "
-            f"WHERE NOT done AND due_at <= $2 AND (claimed_until IS NULL OR claimed_until < $2 OR claimed_by = $1) "
-            f"AND {_LIVE_TIMER} ORDER BY due_at, id LIMIT $4 FOR UPDATE SKIP LOCKED) RETURNING {_TIMER}",
-            owner, _t(now), _t(until), limit)
-        timers = [TimerRow(**_fields(r)) for r in rows]
-        return sorted(timers, key=lambda x: (x.due_at or "", x.id))
+    async def set_member_zone(self, user_id: int, zone: str, now: str) -> None:
+        await self._write("INSERT INTO member_zones (user_id, zone, at) VALUES ($1, $2, $3) ON CONFLICT (user_id) "
+                          "DO UPDATE SET zone = excluded.zone, at = excluded.at", user_id, zone, _t(now))
 
-    async def lease_shards(self, owner: str, shards: list[int], now: str, until: str) -> list[int]:
-        taken = await self._all(
-            "INSERT INTO leases (scope, key, owner, until) SELECT 'shard', k, $1, $4 FROM unnest($2::bigint[]) AS k "
-            "ON CONFLICT (scope, key) DO UPDATE SET owner = excluded.owner, until = excluded.until "
-            "WHERE leases.owner = excluded.owner OR leases.until < $3 RETURNING key", owner, shards, _t(now), _t(until))
-        return sorted(set(shards) - {int(r["key"]) for r in taken})
+    # --- whispers between houses (issue 15) --------------------------------------------------------------
+
+    async def add_whisper(self, game_id: int, from_house: str, to_house: str, text: str, now: str) -> None:
+        await self._write("INSERT INTO whispers (game_id, from_house, to_house, text, at) VALUES ($1, $2, $3, $4, $5)",
+                          game_id, from_house, to_house, text, _t(now))
+
+    async def whispers(self, game_id: int, from_house: str | None = None,
+                       since: str | None = None) -> list[dict[str, str]]:
+        """A game's whispers in the order sent; ``from_house``: one house's only; ``since``: sent at or after."""
+        rows = await self._all("SELECT from_house, to_house, text, at FROM whispers WHERE game_id = $1 "
+                               "AND ($2::text IS NULL OR from_house = $2) AND ($3::timestamptz IS NULL OR at >= $3) "
+                               "ORDER BY id", game_id, from_house, _t(since))
+        return [{"from": str(r["from_house"]), "to": str(r["to_house"]), "text": str(r["text"]), "at": iso(r["at"])}
+                for r in rows]

@@ -28,7 +28,8 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage.pg_repo import CHANNELS, DB_ERRORS, PostgresRepo, setup_connection, storage_errors, why
+from bot.storage.pg_base import CHANNELS, DB_ERRORS, setup_connection, storage_errors, why
+from bot.storage.pg_repo import PostgresRepo
 from bot.storage.records import iso
 from bot.storage.repository import DELIVERY_WINDOW, StorageError
 from bot.storage.sqlite import PRUNE_EVERY, migrations

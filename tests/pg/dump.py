@@ -34,6 +34,10 @@ async def dump(store: Store, keys: bool = False) -> dict[str, Any]:
                 "open votes": votes,
                 "ballots": {v["id"]: await repo.ballots(v["id"]) for v in votes},
                 "looks": {s.user_id: await repo.looked(g.id, s.user_id) for s in await repo.seats(g.id)},
+                "zones": {s.user_id: await repo.member_zone(s.user_id) for s in await repo.seats(g.id)},
+                "status post": await repo.front_post(g.id, "status"),
+                "whispers": await repo.whispers(g.id),
+                "delivered": await repo.delivered(g.id),
             }
         out["results"] = {guild: await repo.results(guild) for guild in sorted({g.guild_id or 0 for g in games})}
         out["next due"] = await repo.next_due()

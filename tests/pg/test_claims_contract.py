@@ -17,7 +17,7 @@ async def test_one_process_claims_what_is_unsent_and_due(store: Store) -> None:
     a = await new_game(store, status="running")
     b = await new_game(store, status="lobby")
     async with store.transaction() as repo:
-        await repo.update_game(a, seq=3)
+        await repo.record_state(a, 3, 1, "planning", "h", at(0))
         await repo.add_messages([NewMessage(g, "public", None, "notice", {"text": f"{g}-{i}"})
                                  for g in (b, a) for i in range(2)], at(1))
         await repo.add_timer(a, "deadline", at(5), {"decision_id": "1", "house": "stark"})

@@ -16,7 +16,7 @@ from bot.admin.cli import main as admin
 from bot.service import TableService
 from bot.service.clock import FakeClock
 from bot.service.outbox import RecordingTransport
-from bot.storage import open_store
+from bot.storage import iso, open_store
 from tests.pg.dump import dump
 from tests.service.kit import play, seated
 
@@ -35,6 +35,10 @@ async def demo_database(path: Path) -> dict[str, object]:
         await svc.rewind(running, users[0], 1, manager=True, reason="a slip")
         vote = await svc.open_vote(running, users[1], "extend", hours=12)
         await svc.cast_ballot(running, int(vote["id"]), users[2], False)
+        async with svc.store.transaction() as repo:  # what the front end keeps (issue 15): copied too
+            await repo.add_whisper(running, "stark", "lannister", "a word in private", iso(clock()))
+            await repo.set_member_zone(users[0], "Europe/Paris", iso(clock()))
+            await repo.set_front_post(running, "status", 0, "123456789", iso(clock()))
         await seated(svc, players=5, start=False)  # still in the lobby
         return await dump(svc.store, keys=True)  # the running game's messages stay undelivered
     finally:

@@ -25,7 +25,7 @@ def at(seconds: float = 0) -> str:
 async def a_game(store: PostgresStore, messages: int = 0) -> int:
     async with store.transaction() as repo:
         gid = await repo.add_game(1, 2, 3, 3, {"b": 1, "a": [2]}, at())
-        await repo.update_game(gid, status="running")
+        await repo.start_game(gid, "42", {"b": 1, "a": [2]}, at())
         await repo.add_messages([NewMessage(gid, "public", None, "notice", {"text": str(i)})
                                  for i in range(messages)], at())
     return gid
@@ -74,7 +74,7 @@ async def test_a_failing_statement_is_a_storage_error_and_nothing_of_its_transac
         with pytest.raises(StorageError, match="duplicate key"):
             async with store.transaction() as repo:
                 await repo.add_answer(answer)
-                await repo.update_game(gid, seq=1)
+                await repo.record_state(gid, 1, 1, "planning", "h", at())
                 await repo.add_answer(answer)  # the same seq twice
         with pytest.raises(StorageError, match="append-only"):  # the answer log cannot be edited
             async with store.transaction() as repo:
@@ -103,7 +103,7 @@ async def test_the_game_lock_holds_a_second_transaction_until_the_first_commits(
                 assert await repo.lock_game(gid) == 0
                 first_holds.set()
                 await asyncio.sleep(0.3)
-                await repo.update_game(gid, seq=1)
+                await repo.record_state(gid, 1, 1, "planning", "h", at())
                 order.append("first commits")
 
         async def second() -> None:
@@ -220,7 +220,7 @@ async def test_a_lost_connection_fails_its_transaction_whole_and_the_store_recon
         with pytest.raises(StorageError) as caught:
             async with store.transaction() as repo:
                 await repo.add_answer(answer)
-                await repo.update_game(gid, seq=1)
+                await repo.record_state(gid, 1, 1, "planning", "h", at())
                 # the server drops every connection of the store (a restart, a failover)
                 await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
                                     "current_database() AND pid <> pg_backend_pid()")
@@ -230,7 +230,7 @@ async def test_a_lost_connection_fails_its_transaction_whole_and_the_store_recon
             try:
                 async with store.transaction() as repo:
                     await repo.add_answer(answer)
-                    await repo.update_game(gid, seq=1)
+                    await repo.record_state(gid, 1, 1, "planning", "h", at())
                 break
             except StorageError:  # the pool's other connection was dropped too; it is replaced on the next try
                 continue

@@ -55,9 +55,15 @@ async def test_a_shard_runs_in_one_process_at_a_time(pg_url: str) -> None:
         await store.close()
 
 
-def test_a_range_runs_as_an_auto_sharded_bot() -> None:
+@pytest.mark.asyncio
+async def test_a_range_runs_as_an_auto_sharded_bot(tmp_path: Path) -> None:
     from bot.__main__ import sharded_bot
+    from bot.service import TableService
 
-    bot = sharded_bot()(service=None, shard_ids=[0, 1], shard_count=4)  # type: ignore[arg-type]
-    assert isinstance(bot, commands.AutoShardedBot) and bot.shard_ids == [0, 1] and bot.shard_count == 4
-    assert bot.intents.dm_messages and bot.intents.guilds
+    service = await TableService.open(tmp_path / "agot.sqlite3")
+    try:
+        bot = sharded_bot()(service=service, shard_ids=[0, 1], shard_count=4)
+        assert isinstance(bot, commands.AutoShardedBot) and bot.shard_ids == [0, 1] and bot.shard_count == 4
+        assert bot.intents.dm_messages and bot.intents.guilds
+    finally:
+        await service.close()

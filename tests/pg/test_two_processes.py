@@ -38,7 +38,9 @@ async def running_games(url: str, count: int, status: str = "running") -> list[i
         async with store.transaction() as repo:
             gids = [await repo.add_game(1, 10 + i, 1, 3, {}, iso(now())) for i in range(count)]
             for gid in gids:
-                await repo.update_game(gid, status=status)
+                await repo.start_game(gid, "42", {}, iso(now()))
+                if status != "running":
+                    await repo.set_game_status(gid, status, iso(now()))
         return gids
     finally:
         await store.close()

@@ -16,7 +16,7 @@ from bot.frontend.client import AgotBot
 from bot.service import TableService
 from bot.storage import open_store
 from bot.storage.postgres import PostgresStore
-from tests.bot.test_whole_game import test_a_whole_three_player_game_from_create_to_final_standings as whole_game
+from tests.bot.test_whole_game import test_a_whole_game_from_create_to_final_standings as whole_game
 
 
 @dataclass
@@ -46,7 +46,9 @@ async def world(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[t
     store = await open_store()  # the address from the environment, as python -m bot opens it
     assert isinstance(store, PostgresStore)
     service = await TableService.open(store, clock=AgotBot.clock, randbits=random.Random(1).getrandbits)
-    env = simcord.Env(AgotBot(service, sweep_seconds=3600))
+    bot = AgotBot(service, sweep_seconds=3600)
+    bot.transport.status_edits.every = 0  # as tests/bot/conftest.py: SimCord joins every task, no edit waits
+    env = simcord.Env(bot)
     await env.start()
     await env.bot.tree.sync()
     database = Database(store)
@@ -62,4 +64,4 @@ async def world(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[t
 async def test_the_whole_discord_game_on_postgresql(world: tuple[simcord.Env, Database],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     await world[1].measure()
-    await whole_game(world, monkeypatch)
+    await whole_game(world, monkeypatch, 3)

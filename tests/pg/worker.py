@@ -81,7 +81,7 @@ async def answer(store: Store, owner: str, answers: int) -> int:
             moment = iso(now())
             await repo.add_answer(AnswerRow(game.id, seq + 1, None, "stark", str(seq + 1), "orders", {"by": owner},
                                             "player", 1, "planning", "h", moment))
-            await repo.update_game(game.id, seq=seq + 1)
+            await repo.record_state(game.id, seq + 1, 1, "planning", "h", moment)
             await repo.add_messages([NewMessage(game.id, "public", None, "notice", {"seq": seq + 1})], moment)
             await repo.add_timer(game.id, "deadline", moment, {"decision_id": str(seq + 1), "house": "stark"})
         done += 1
