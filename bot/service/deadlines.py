@@ -63,7 +63,7 @@ class Deadlines:
         async with core.lock(game_id):
             t = await core.load(game_id)
             if t.row.status in (*OVER, GameStatus.FROZEN):  # e.g. an absence's end: nothing fires now
-                async with core.store.transaction() as repo:
+                async with core.writing(t) as repo:
                     await repo.cancel_timers(game_id)
                 return 0
             if t.row.status != GameStatus.RUNNING or t.game is None:
@@ -81,7 +81,7 @@ class Deadlines:
             return len(due)
 
     async def _finish(self, t: Table, timers: list[TimerRow], now: datetime) -> None:
-        async with self.core.store.transaction() as repo:
+        async with self.core.writing(t) as repo:
             await repo.finish_timers([x.id for x in timers])
 
     async def _remind(self, t: Table, reminders: list[TimerRow], now: datetime) -> None:
@@ -107,7 +107,7 @@ class Deadlines:
         if waiting:
             names = ", ".join(f"{t.game.house_name(w['house'])} ({w['label']})" for w in waiting)
             rows.append(messages.public_reminder(t, f"Still waiting for {names}.", waiting))
-        async with core.store.transaction() as repo:
+        async with core.writing(t) as repo:
             await repo.finish_timers([x.id for x in reminders])
             if rows:
                 await repo.add_messages(rows, iso(now))
@@ -120,7 +120,7 @@ class Deadlines:
             assert t.game is not None
             decision = next((d for d in t.game.open_decisions() if d.id == timer.payload["decision_id"]), None)
             if decision is None or t.row.status != GameStatus.RUNNING:
-                async with core.store.transaction() as repo:
+                async with core.writing(t) as repo:
                     await repo.finish_timers([timer.id])
                 continue
             user = t.user_of().get(decision.player)
@@ -128,7 +128,7 @@ class Deadlines:
                                      within=self._missed(t, decision, user, timer))
             if not reply.accepted:
                 log.error("game %s: the default answer of decision %s was refused", t.id, decision.id)
-                async with core.store.transaction() as repo:
+                async with core.writing(t) as repo:
                     await repo.finish_timers([timer.id])
             t = await core.load(t.id)
 

@@ -81,6 +81,7 @@ async def migrate(conn: asyncpg.Connection, where: str, upto: int | None = None)
 
 
 class PostgresStore:
+    shared = True  # any number of processes on one database
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.url = url

@@ -201,6 +201,10 @@ class Repo(Protocol):
 
 
 class Store(Protocol):
+    # other processes may write the same database (PostgreSQL): the service then takes each game's lock in the
+    # database (``Repo.lock_game``), claims outbox rows and timers, and listens for their work
+    shared: bool
+
     def transaction(self) -> AbstractAsyncContextManager[Repo]: ...
     def reading(self) -> AbstractAsyncContextManager[Repo]: ...
     async def vacuum(self) -> None:

@@ -152,6 +152,7 @@ def _end_read(conn: sqlite3.Connection) -> None:
 
 
 class SqliteStore:
+    shared = False  # one process: its own lock serialises every transaction
     def __init__(self, conn: sqlite3.Connection, reader: sqlite3.Connection, path: str) -> None:
         self.conn = conn
         self.reader = reader
