@@ -61,7 +61,7 @@ async def running_games(url: str, count: int) -> None:
         async with store.transaction() as repo:
             for i in range(count):
                 gid = await repo.add_game(1, 10 + i, 1, 3, {}, iso(now()))
-                await repo.update_game(gid, status="running")
+                await repo.start_game(gid, "42", {}, iso(now()))
     finally:
         await store.close()
 
