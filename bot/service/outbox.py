@@ -13,8 +13,11 @@ that second send a no-op and return the first message's id. Ways a front end doe
 - Tests and the demo: ``RecordingTransport`` remembers every key it delivered and never delivers a key twice.
 
 Order: rows are delivered in id order per game; a row waiting for a retry holds back the later rows of its game
-(never of other games). ``TransientError`` retries with exponential backoff; ``PermanentError`` (e.g. Discord
-50007, the user's DMs are closed) gives the row up and records why.
+(never of other games). Several processes on one database (``Store.shared``): each pass claims the unsent rows of
+games whose delivery lease it holds or takes (``Repo.claim_messages``), so one game's rows go through one process
+at a time, and gives the leases back once the pass is marked; a dead process's lease is taken over after LEASE.
+``TransientError`` retries with exponential backoff; ``PermanentError`` (e.g. Discord 50007, the user's DMs are
+closed) gives the row up and records why.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ import asyncio
 import json
 import logging
 import os
+import secrets
+import socket
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -38,6 +43,12 @@ BACKOFF_FIRST = 1.0  # seconds before the first retry; doubled per attempt
 BACKOFF_MAX = 300.0
 BATCH = 100  # unsent rows read per pass
 IDLE_WAKE = 60.0  # the dispatcher re-checks at least this often even without a wake-up
+LEASE = timedelta(minutes=1)  # a game's delivery lease (a shared database): another process takes it after this
+
+
+def owner_name() -> str:
+    """A name for one claimer in a database several processes share: host, process id and a random part."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 @dataclass(frozen=True)
@@ -86,6 +97,7 @@ class Dispatcher:
         self.transport = transport
         self.clock = clock
         self.wake = asyncio.Event()
+        self.owner = owner_name()
 
     async def deliver_once(self) -> datetime | None:
         """Send every row that may go now; return when the earliest held-back row may be retried (None: none).
@@ -95,8 +107,7 @@ class Dispatcher:
         waiting: list[datetime] = []
         held: set[int] = set()
         while True:
-            async with self.store.reading() as repo:
-                rows = await repo.unsent(BATCH)
+            rows = await self._claim()
             by_game: dict[int, list[OutboxRow]] = {}
             for row in rows:
                 if row.game_id not in held:
@@ -104,11 +115,23 @@ class Dispatcher:
             sent: list[tuple[int, str]] = []  # marked sent together, in one transaction, after the pass
             progress = await asyncio.gather(*(self._deliver_game(game_rows, held, waiting, sent)
                                               for game_rows in by_game.values()))
-            if sent:
+            if sent or (rows and self.store.shared):
                 async with self.store.transaction() as repo:
                     await repo.mark_sent_many(sent, iso(self.clock()))
+                    if self.store.shared:
+                        await repo.release_messages(self.owner, sorted({row.game_id for row in rows}))
             if not any(progress) or len(rows) < BATCH:
                 return min(waiting, default=None)
+
+    async def _claim(self) -> list[OutboxRow]:
+        """The unsent rows this process delivers now: all of them (one process), or those of the games whose
+        delivery lease it holds or takes (a database several processes share)."""
+        if not self.store.shared:
+            async with self.store.reading() as repo:
+                return await repo.unsent(BATCH)
+        now = self.clock()
+        async with self.store.transaction() as repo:
+            return await repo.claim_messages(self.owner, iso(now), iso(now + LEASE), BATCH)
 
     async def _deliver_game(self, rows: list[OutboxRow], held: set[int], waiting: list[datetime],
                             sent: list[tuple[int, str]]) -> bool:

@@ -13,6 +13,7 @@ and its collaborators and hands each call to the one that does it (the flow of a
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -33,7 +34,9 @@ from bot.service.repairs import Repairs
 from bot.service.seats import Seats
 from bot.service.votes import Votes
 from bot.service.whispers import Whispers
-from bot.storage import Store, open_store
+from bot.storage import StorageError, Store, open_store
+
+log = logging.getLogger("bot.service")
 
 
 class TableService:
@@ -73,12 +76,23 @@ class TableService:
         return self.core.tables
 
     def serve(self, transport: Transport | None = None) -> None:
-        """Start the background tasks: the outbox dispatcher (with a transport) and the timer dispatcher.
+        """Start the background tasks: the outbox dispatcher (with a transport) and the timer dispatcher (and, on
+        a database several processes share, the listener that wakes them when another process adds work).
         Unsent rows are delivered and timers that fell due while the bot was down fire at once."""
         if transport is not None:
             self.core.dispatcher = Dispatcher(self.store, transport, self.clock)
             self._tasks.append(asyncio.create_task(self.core.dispatcher.run(), name="outbox"))
         self._tasks.append(asyncio.create_task(self.deadlines.timer_loop(), name="timers"))
+        if self.store.shared:
+            self._tasks.append(asyncio.create_task(self._listen(), name="listen"))
+
+    async def _listen(self) -> None:
+        """A database several processes share: another process's new outbox rows or timers (NOTIFY, ids only)
+        wake the dispatcher and the timer task; their slow poll stays the safety net."""
+        try:
+            await self.store.listen(lambda _kind, _game_id: self.core.woken())
+        except StorageError as exc:
+            log.warning("not listening for other processes' work (the slow poll remains): %s", exc)
 
     async def close(self) -> None:
         for task in self._tasks:
