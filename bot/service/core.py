@@ -27,7 +27,7 @@ from bot.service.outbox import Dispatcher
 from bot.service.replay import Divergence, apply_answers, end_if_ended_early, state_hash, state_text
 from bot.service.routing import route_events
 from bot.service.settings import shaped_deadline
-from bot.storage import AnswerRow, NewMessage, PromptRow, Repo, Store, iso
+from bot.storage import AnswerRow, NewMessage, PromptRow, Repo, StorageError, Store, iso
 from engine.agot import Game
 from engine.core import AlreadySubmitted, Decision, EngineError
 
@@ -207,7 +207,12 @@ class TableCore:
                 return Reply("refused", "This prompt has expired: the game has moved on.")
             if decision.player != house:
                 return Reply("refused", f"This decision belongs to {t.game.house_name(decision.player)}.")
-            return await self.apply(t, decision, user_id, answer, Source.PLAYER)
+            try:
+                return await self.apply(t, decision, user_id, answer, Source.PLAYER)
+            except StorageError:  # the database failed (a server gone, a full disk): nothing of it was kept
+                log.exception("game %s: the answer to decision %s could not be saved", game_id, decision_id)
+                return Reply("refused", "Your answer could not be saved just now (the database failed); nothing "
+                                        "changed: please answer again in a moment.")
 
     async def apply(self, t: Table, decision: Decision, user_id: int | None, answer: Any, source: Source,
                     within: Within | None = None) -> Reply:

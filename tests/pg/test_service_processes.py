@@ -1,7 +1,8 @@
 """Two real bot processes (tests/pg/service_worker.py: the real ``TableService``, serving with a recording
 transport each) on one PostgreSQL database, answering the same games at once while the deadlines of other games
 fire: every accepted answer is stored once, every message is delivered once across both, in order per game,
-and every deadline fires once (each default answer counted once as a missed deadline)."""
+and every deadline fires once (each default answer counted once as a missed deadline). And an answer whose save
+fails on the server is refused with "could not be saved" and leaves nothing behind."""
 
 from __future__ import annotations
 
@@ -110,3 +111,38 @@ def test_two_service_processes_apply_deliver_and_fire_everything_once(pg_url: st
     print(f"\ntwo service processes: {len(players)} answers (A {by['A']}, B {by['B']}), {len(defaults)} deadlines "
           f"fired, {len(sent)} messages delivered (A {senders['A']}, B {senders['B']})")
 
+
+
+@pytest.mark.timeout(120)
+def test_an_answer_whose_save_fails_on_postgresql_changes_nothing_and_is_taken_again(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server fails in the middle of an answer's transaction: the player is told it could not be saved, no row
+    of it exists, the cached game is dropped, and the same answer is accepted next time."""
+    from bot.storage import StorageError
+    from bot.storage.pg_repo import PostgresRepo
+
+    async def run() -> None:
+        svc = await TableService.open(await open_store(pg_url))
+        try:
+            gid, _ = await seated(svc, players=3)
+            user = (await svc.status(gid))["waiting"][0]["user_id"]
+            decision = (await svc.pending(gid, user))[0]
+            failing = PostgresRepo.add_messages
+
+            async def fails(self: PostgresRepo, *args: object) -> None:
+                await failing(self, *args)  # type: ignore[arg-type]
+                raise StorageError("PostgreSQL: a write failed: ConnectionDoesNotExistError")
+
+            monkeypatch.setattr(PostgresRepo, "add_messages", fails)
+            reply = await svc.answer(gid, user, decision["id"], decision["default"])
+            assert reply.status == "refused" and "could not be saved" in reply.message and "again" in reply.message
+            monkeypatch.setattr(PostgresRepo, "add_messages", failing)
+            async with svc.store.reading() as repo:
+                assert await repo.answers(gid) == [] and (await repo.game(gid)).seq == 0  # type: ignore[union-attr]
+            assert (await svc.answer(gid, user, decision["id"], decision["default"])).accepted
+            async with svc.store.reading() as repo:
+                assert [a.seq for a in await repo.answers(gid)] == [1]
+        finally:
+            await svc.close()
+
+    asyncio.run(run())
