@@ -30,7 +30,7 @@ from bot.service import messages
 from bot.service.core import TableCore
 from bot.service.kinds import ACTIVE, GameStatus, SeatState, Source, TimerKind
 from bot.service.loaded import Table, away, game_info, label_of
-from bot.service.models import GameInfo, ServiceError
+from bot.service.models import GameInfo, ServiceError, Stale
 from bot.storage import NewMessage, Repo, SeatRow, TimerRow, from_iso, iso
 from engine.core import Decision
 
@@ -75,11 +75,14 @@ class Seats:
             tried.add(decision.id)
             seat = t.seat(decision.player)
             user = seat.user_id if seat is not None and seat.state == SeatState.AUTOPILOT else None
-            reply = await core.apply(t, decision, user, self._choose(t, decision), Source.AUTOPILOT)
-            if not reply.accepted:
-                log.warning("game %s: autopilot answer to %s refused (%s); the default instead", game_id,
-                            decision.id, reply.message)
-                reply = await core.apply(t, decision, user, decision.default, Source.AUTOPILOT)
+            try:
+                reply = await core.apply(t, decision, user, self._choose(t, decision), Source.AUTOPILOT)
+                if not reply.accepted:
+                    log.warning("game %s: autopilot answer to %s refused (%s); the default instead", game_id,
+                                decision.id, reply.message)
+                    reply = await core.apply(t, decision, user, decision.default, Source.AUTOPILOT)
+            except Stale:  # another process advanced the game: its own answer runs the autopilot there
+                break
             done += reply.accepted
         return done
 
