@@ -1,7 +1,8 @@
 """``python -m bot``: run the Discord bot; ``python -m bot sync [--guild ID]``: register its slash commands.
 
 Reads ``.env`` (python-dotenv) for DISCORD_TOKEN, AGOT_DATABASE_URL (or AGOT_DB_PATH), LOG_LEVEL, OWNER_IDS,
-DEV_GUILD_ID, AGOT_SHARDS and AGOT_SHARD_COUNT (``--shards 0-3 --shard-count 8``: see ``bot/shards.py``). Without a
+DEV_GUILD_ID, AGOT_CACHE_GAMES, AGOT_SHARDS and AGOT_SHARD_COUNT (``--shards 0-3 --shard-count 8``: see
+``bot/shards.py``). Without a
 token it says how to get one and exits with status 2. Commands are synced only by ``sync``, never on start.
 """
 
@@ -44,7 +45,7 @@ async def _run(config: Config, sync: bool, guild: int | None, sharding: tuple[li
     from bot.service import TableService
 
     store = await open_store(config.database)
-    service = await TableService.open(store, clock=AgotBot.clock)
+    service = await TableService.open(store, clock=AgotBot.clock, cache_games=config.cache_games)
     if sharding is None or sync:
         bot = AgotBot(service, config, serve=not sync)
     else:

@@ -22,11 +22,12 @@ class Config:
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     dev_guild_id: int | None = None
     heartbeat: Path | None = None  # a file the running bot touches after every sweep (the Docker HEALTHCHECK)
+    cache_games: int | None = None  # loaded games kept in memory while idle (AGOT_CACHE_GAMES; None: the service's)
 
     def __repr__(self) -> str:  # never show the token, even in a traceback or a debug log
         return (f"Config(token={'set' if self.token else 'missing'}, database={redacted(self.database)!r}, "
                 f"log_level={self.log_level!r}, owner_ids={sorted(self.owner_ids)}, dev_guild_id={self.dev_guild_id}, "
-                f"heartbeat={str(self.heartbeat) if self.heartbeat else None!r})")
+                f"heartbeat={str(self.heartbeat) if self.heartbeat else None!r}, cache_games={self.cache_games})")
 
 
 def _ids(name: str, raw: str) -> frozenset[int]:
@@ -37,9 +38,12 @@ def _ids(name: str, raw: str) -> frozenset[int]:
 
 
 def load_config(env: Mapping[str, str] | None = None) -> Config:
-    """Read DISCORD_TOKEN, AGOT_DATABASE_URL (or AGOT_DB_PATH), LOG_LEVEL, OWNER_IDS, DEV_GUILD_ID and
-    AGOT_HEARTBEAT."""
+    """Read DISCORD_TOKEN, AGOT_DATABASE_URL (or AGOT_DB_PATH), LOG_LEVEL, OWNER_IDS, DEV_GUILD_ID,
+    AGOT_HEARTBEAT and AGOT_CACHE_GAMES."""
     env = os.environ if env is None else env
+    cache = env.get("AGOT_CACHE_GAMES", "").strip()
+    if cache and not (cache.isdigit() and int(cache) > 0):
+        raise ConfigError(f"AGOT_CACHE_GAMES must be a number of games (at least 1), not {cache!r}")
     guild = env.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
@@ -53,4 +57,5 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         owner_ids=_ids("OWNER_IDS", env.get("OWNER_IDS", "")),
         dev_guild_id=int(guild) if guild else None,
         heartbeat=Path(beat) if (beat := env.get("AGOT_HEARTBEAT", "").strip()) else None,
+        cache_games=int(cache) if cache else None,
     )

@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
-    except Refusal as exc:
+    except (Refusal, ReplayError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except StorageError as exc:  # the database cannot be used: nothing was written to it

@@ -1,35 +1,27 @@
 """The commands on a database of stored games: ``games``, ``verify`` and ``export``.
 
-They read through the storage repositories (no SQL here) and re-play through the engine alone: a stored game is
-its settings, its RNG secret and its live answers (rewound ones left out); the per-answer state hashes, the latest
-snapshot and the game's final hash are what the re-play must reproduce.
+They read through the storage repositories (no SQL here) and re-play through the engine alone
+(``bot.service.replayfile``): a stored game is its settings, its RNG secret and its live answers (rewound ones left
+out); the per-answer state hashes, the snapshots and the game's final hash are what the re-play must reproduce.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bot.admin.replay import Answer, Replay
-from bot.service.kinds import OVER
-from bot.service.replay import Divergence, apply_answers, end_if_ended_early, new_game, state_hash
+from bot.service import replayfile
+from bot.service.replayfile import Replay, Verdict, exported, read_stored, verify
 from bot.storage import GameRow, Repo, Store, compact, open_store, sqlite_path
-from engine.agot import Game
-from engine.core import EngineError
 
 
 class Refusal(Exception):
     """A bad argument or a failed check: printed as one line by the command line."""
-
-
-ENGINE_SETTINGS = ("tides_of_battle", "tiebreak")
 
 
 @asynccontextmanager
@@ -52,71 +44,12 @@ async def opened(url: str) -> AsyncIterator[Repo]:
 
 async def stored_replay(repo: Repo, row: GameRow) -> Replay:
     """The replay file of a stored game (its final hash is the stored one, still to be checked by a re-play)."""
-    if row.seed is None:
-        raise Refusal(f"game {row.id} has not started: nothing to re-play")
-    seats = [{"house": s.house, "user_id": s.user_id, "name": s.name} for s in await repo.seats(row.id)]
-    answers = [Answer(a.seq, a.house, a.decision_id, a.answer) for a in await repo.answers(row.id)]
-    settings = {k: row.settings[k] for k in ENGINE_SETTINGS if k in row.settings}
-    final = {"sha256": row.state_hash, "round": row.round}
-    return Replay(row.players, settings, engine_seed(row.seed), sorted(seats, key=lambda s: str(s["house"])),
-                  answers, final, row.settings.get("fair_salt"))
-
-
-def engine_seed(stored: str) -> Any:
-    """The stored RNG secret as ``Game.new`` takes it (decimal text of an integer)."""
-    return int(stored) if stored.lstrip("-").isdigit() else stored
-
-
-@dataclass
-class Verdict:
-    game_id: int
-    answers: int
-    problem: str | None
-    game: Game | None
-
-    def line(self) -> str:
-        if self.problem:
-            return f"game {self.game_id}: DIVERGES - {self.problem}"
-        assert self.game is not None
-        s = self.game.state
-        end = f"winner {s.winner}" if s.winner else f"round {s.round}, {s.phase}"
-        return f"game {self.game_id}: ok - {self.answers} answers re-played, {end}, sha256 {state_hash(self.game)}"
-
-
-async def snapshots(repo: Repo, row: GameRow) -> dict[int, str]:
-    """Every stored snapshot of a game up to its current answer: {answer seq: state JSON}."""
-    found: dict[int, str] = {}
-    at = row.seq
-    while at >= 0 and (snap := await repo.snapshot(row.id, at)) is not None:
-        found[snap[0]] = snap[1]
-        at = snap[0] - 1
-    return found
+    return replayfile.stored_replay(await read_stored(repo, row))
 
 
 async def verify_game(repo: Repo, row: GameRow) -> Verdict:
     """Re-play one stored game from its first answer, checking every recorded hash and every snapshot."""
-    if row.seed is None:
-        raise Refusal(f"game {row.id} has not started: nothing to re-play")
-    answers = await repo.answers(row.id)
-    saved = await snapshots(repo, row)
-    n = len(answers)
-    try:
-        game = new_game(row.players, row.seed, row.settings)
-        for seq, a in [(0, None), *((a.seq, a) for a in answers)]:
-            if a is not None:
-                apply_answers(game, [a])
-            if seq in saved and state_hash(Game.from_dict(json.loads(saved.pop(seq)))) != state_hash(game):
-                return Verdict(row.id, n, f"the snapshot at answer {seq} differs from the re-played state", None)
-    except Divergence as exc:
-        return Verdict(row.id, n, str(exc), None)
-    except (EngineError, ValueError, KeyError, TypeError) as exc:
-        return Verdict(row.id, n, f"the stored answers do not re-play ({type(exc).__name__}: {exc})", None)
-    end_if_ended_early(game, row.status, row.note)
-    if saved:
-        return Verdict(row.id, n, f"snapshots at answers {sorted(saved)}, which are not live answers", None)
-    if state_hash(game) != row.state_hash:
-        return Verdict(row.id, n, "the game's current state differs from the re-played one", None)
-    return Verdict(row.id, n, None, game)
+    return verify(await read_stored(repo, row))
 
 
 async def cmd_games(args: argparse.Namespace) -> int:
@@ -147,26 +80,12 @@ async def cmd_verify(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
-async def exported_replay(repo: Repo, row: GameRow) -> Replay:
-    """The replay file of a stored game, checked by a re-play (the bot's ``/agot replay`` uses it too); the
-    whispers between houses are in it only once the game is over."""
-    verdict = await verify_game(repo, row)
-    if verdict.problem or verdict.game is None:
-        raise Refusal(f"game {row.id} does not re-play from its log ({verdict.problem}); run verify")
-    replay = await stored_replay(repo, row)
-    replay.final = {"sha256": state_hash(verdict.game), "winner": verdict.game.state.winner,
-                    "round": verdict.game.state.round}
-    if row.status in OVER:
-        replay.whispers = await repo.whispers(row.id)
-    return replay
-
-
 async def cmd_export(args: argparse.Namespace) -> int:
     async with opened(args.db) as repo:
         row = await repo.game(args.game)
         if row is None:
             raise Refusal(f"no game {args.game} in {args.db}")
-        replay = await exported_replay(repo, row)
+        replay = exported(await read_stored(repo, row))
     try:
         replay.save(Path(args.out))
     except OSError as exc:

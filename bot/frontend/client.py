@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -41,7 +40,6 @@ from bot.service.timezones import Zones
 log = logging.getLogger(__name__)
 
 HELP_WORDS = ("help", "?", "/help", "h", "aide", "hilfe", "ayuda")
-SWEEP_SECONDS = 30.0
 HEARTBEAT_SECONDS = 30.0
 
 
@@ -52,7 +50,7 @@ class AgotBot(commands.Bot):
         return discord.utils.utcnow().astimezone(UTC)
 
     def __init__(self, service: TableService, config: Config | None = None, serve: bool = True,
-                 sweep_seconds: float = SWEEP_SECONDS, **sharding: Any) -> None:
+                 **sharding: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         intents.dm_messages = True
@@ -66,10 +64,6 @@ class AgotBot(commands.Bot):
         self.confirmations = Confirmations()
         self.zones = Zones(service)
         self.posts = Posts(service)
-        self.sweep_seconds = sweep_seconds
-        self._delivering = False
-        self._again = False
-        self._tasks: set[asyncio.Task[None]] = set()
         self._beat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -80,50 +74,18 @@ class AgotBot(commands.Bot):
         await self.add_cog(ManageCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *VOTE_ITEMS, *CONFIRM_ITEMS, *LOBBY_ITEMS, JoinSeatButton)
         if self.serve_outbox:
-            self._spawn(self._sweep())
+            # the service's own tasks: the outbox dispatcher (woken by every commit) and the timer task (deadlines,
+            # reminders, votes; it sleeps until the next due time, and fires at once what fell due while down)
+            self.service.serve(self.transport)
         if self.config.heartbeat is not None:
             self._beat = asyncio.create_task(self._heartbeat(self.config.heartbeat))
 
     async def close(self) -> None:
         if self._beat is not None:
             self._beat.cancel()
-        for task in list(self._tasks):
-            task.cancel()
         self.transport.status_edits.close()
-        await self.service.close()
+        await self.service.close()  # cancels the dispatcher and the timer task, then closes the store
         await super().close()
-
-    # --- delivery -------------------------------------------------------------------------------------------
-    # The outbox is delivered right after every change this bot makes (``kick``), and by a sweep every
-    # ``sweep_seconds`` that also fires due deadlines and reminders (their timers live in the database, so one
-    # that fell due while the bot was down fires at the first sweep) and retries held-back rows. One delivery
-    # runs at a time; a kick during a delivery makes it go round once more.
-
-    def kick(self) -> None:
-        self._spawn(self.deliver())
-
-    async def deliver(self) -> None:
-        if self._delivering:
-            self._again = True
-            return
-        self._delivering = True
-        try:
-            while True:
-                self._again = False
-                await self.service.flush(self.transport)
-                if not self._again:
-                    return
-        finally:
-            self._delivering = False
-
-    async def _sweep(self) -> None:
-        while True:
-            try:
-                await self.service.run_due_timers()
-                await self.deliver()
-            except Exception:  # noqa: BLE001 - the sweep must outlive one bad pass; it is logged
-                log.exception("delivery sweep failed")
-            await asyncio.sleep(self.sweep_seconds)
 
     async def _heartbeat(self, path: Path) -> None:
         """Touch ``path`` every ``HEARTBEAT_SECONDS`` while connected to Discord and the database answers
@@ -136,11 +98,6 @@ class AgotBot(commands.Bot):
             except Exception:  # noqa: BLE001 - a missed beat is the signal; the reason is logged
                 log.exception("no heartbeat")
             await asyncio.sleep(HEARTBEAT_SECONDS)
-
-    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     async def sync_commands(self, guild_id: int | None) -> int:
         """Register the slash commands (an explicit step: `python -m bot sync`, never on every start)."""
@@ -214,6 +171,5 @@ class AgotBot(commands.Bot):
         except TextRefused as exc:
             return f"❌ Game #{game_id}, {decision.get('label') or decision['kind']}: {exc}."
         reply = await self.service.answer(game_id, user_id, decision["id"], value)
-        self.kick()
         return text.clip(reply_text(reply.status, reply.message,
                                     f"Game #{game_id}, {decision.get('label') or decision['kind']}: "))

@@ -162,7 +162,6 @@ class AgotCog(commands.Cog):
                                              settings=settings)
         if join:
             await self.service.join(gid, interaction.user.id, name=interaction.user.display_name)
-        self.bot.kick()
         by = "" if faceless else f" by {interaction.user.mention}"
         words = (f"⚔️ **Game #{gid}** created{by}: {players} players, houses {WORDS[houses].lower()}, Tides of Battle "
                  f"{'on' if tides else 'off'}, tie-breaks: {WORDS[tiebreak]}, orders {orders_hours} h, other "
@@ -229,7 +228,6 @@ class AgotCog(commands.Cog):
         info = await game_for(interaction, game, LOBBY)
         await interaction.response.defer(thinking=True, ephemeral=interaction.channel_id != info.channel_id)
         info = await self.service.start(info.id, interaction.user.id, manager=is_manager(interaction, info))
-        self.bot.kick()
         seats = ", ".join(f"<@{s.user_id}> {text.house_name(s.house)}" for s in info.seats)
         if info.settings.get("faceless"):
             seats = "Houses are dealt in secret: " + ", ".join(text.house_name(s.house) for s in info.seats)
@@ -410,7 +408,6 @@ class AgotCog(commands.Cog):
             await ask(interaction, f"Propose that the table {what} (game #{info.id})", run, final=False)
             return
         done = await run()
-        self.bot.kick()
         await interaction.response.send_message(done.private, ephemeral=True)
 
     # --- issue 12: tables that keep going for weeks (digest, my games, ratings, replay file) ----------------
@@ -464,7 +461,6 @@ class AgotCog(commands.Cog):
         info = await game_for(interaction, game, PLAYING + ((GameStatus.FINISHED,) if interaction.guild else ()))
         target = house_of(house, game_houses(info))
         words = await self.service.whisper(info.id, interaction.user.id, target, text)
-        self.bot.kick()
         await interaction.response.send_message(words, ephemeral=True)
 
     # --- absence and time zones (issue 12, issue 15) -------------------------------------------------------
@@ -478,7 +474,6 @@ class AgotCog(commands.Cog):
         info = await game_for(interaction, game, PLAYING)
         if back:
             await self.service.back(info.id, interaction.user.id)
-            self.bot.kick()
             await interaction.response.send_message(f"👋 Welcome back: you play again in game #{info.id}.",
                                                     ephemeral=True)
             return
@@ -486,7 +481,6 @@ class AgotCog(commands.Cog):
         if until is not None:
             end = local_date(until, await self.bot.zones.zone_of(interaction.user.id))
         info = await self.service.away(info.id, interaction.user.id, days=days, until=end)
-        self.bot.kick()
         seat = info.seat_of(interaction.user.id)
         back_at = f" until <t:{int(datetime.fromisoformat(seat.away_until).timestamp())}:f>" if seat and \
             seat.away_until else ""

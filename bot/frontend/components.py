@@ -68,7 +68,6 @@ async def answer(interaction: discord.Interaction, game_id: int, decision_id: st
         await bot.send_prompts(interaction, game_id, [decision])
         return
     reply = await bot.service.answer(game_id, interaction.user.id, decision_id, value)
-    bot.kick()
     await interaction.followup.send(reply_text(reply.status, reply.message), ephemeral=True)
     if reply.accepted and not decision.get("secret") and interaction.message is not None:
         chosen = describe_answer(decision, value)

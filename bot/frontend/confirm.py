@@ -114,7 +114,6 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             log.exception("the confirmed action %r failed", pending.what)
             await interaction.edit_original_response(content="❌ Something went wrong on my side; it was logged.")
             return
-        bot.kick()
         await interaction.edit_original_response(content=done.private)
         if not done.public:
             return

@@ -56,7 +56,6 @@ class ManageCog(commands.Cog):
     async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await game_for(interaction, game, (GameStatus.RUNNING,))
         await self.service.pause(info.id, interaction.user.id, manager=is_manager(interaction, info))
-        self.bot.kick()
         by = "" if info.settings.get("faceless") else f" by {interaction.user.mention}"
         await announce(interaction, info, f"⏸️ Game #{info.id} is paused{by}.")
 
@@ -66,7 +65,6 @@ class ManageCog(commands.Cog):
     async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await game_for(interaction, game, (GameStatus.PAUSED,))
         await self.service.resume(info.id, interaction.user.id, manager=is_manager(interaction, info))
-        self.bot.kick()
         await announce(interaction, info, f"▶️ Game #{info.id} resumes.")
 
     @manage.command(name="rewind", description="Undo the last answers, e.g. after a misclick the table agreed on")
@@ -97,7 +95,6 @@ class ManageCog(commands.Cog):
             raise Refusal("A bot cannot take a seat.")
         await self.service.replace(info.id, interaction.user.id, house, member.id, member.display_name,
                                    manager=is_manager(interaction, info))
-        self.bot.kick()
         words = (f"🔁 {member.mention} now plays {text.house_name(house)} in game #{info.id}; the open prompts go to "
                  "them.")
         if info.settings.get("faceless"):
@@ -114,7 +111,6 @@ class ManageCog(commands.Cog):
         house = house_of(house, game_houses(info))
         await interaction.response.defer(ephemeral=True, thinking=True)
         notice = await self.service.force(info.id, interaction.user.id, house, manager=is_manager(interaction, info))
-        self.bot.kick()
         await interaction.followup.send(text.clip(notice, 1900), ephemeral=True)
 
     @manage.command(name="deadline", description="Set the open prompts' deadline to now + hours")
@@ -129,7 +125,6 @@ class ManageCog(commands.Cog):
             house = house_of(house, game_houses(info))
         notice = await self.service.set_deadline(info.id, interaction.user.id, hours, house=house,
                                                  manager=is_manager(interaction, info))
-        self.bot.kick()
         await interaction.response.send_message(text.clip(notice, 1900), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 

@@ -49,6 +49,5 @@ class JoinSeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         except ServiceError as exc:
             await interaction.followup.send(f"❌ {exc}", ephemeral=True)
             return
-        bot.kick()
         await interaction.followup.send(f"✅ You now play this house in game #{self.game_id}: your open "
                                         "decisions come by DM (`/agot act` shows them here).", ephemeral=True)

@@ -2,7 +2,9 @@
 
 Exactly once: every message is sent with ``nonce=key``. Discord then returns the message it
 already created for that nonce (within a few minutes) instead of posting a second one, which makes a crash
-between "sent" and "marked sent" harmless; the rows of one game are delivered in order by the dispatcher.
+between "sent" and "marked sent" harmless; the rows of one destination (a game's channel, a player's DMs) are
+delivered in order by the dispatcher. A message that follows rows given up at the same place ends with a line
+saying how many could not be delivered there (``OutboxMessage.undelivered``).
 
 Errors: a closed DM (403, code 50007) is permanent for that row: the player is told once per game in the game's
 channel to open their DMs or use ``/agot act`` (stored, so a restart does not tell them again; the
@@ -77,7 +79,7 @@ class DiscordTransport:
             raise PermanentError(f"unknown outbox kind {msg.kind!r}") from None
         gid = msg.game_id
         where = await self._destination(msg)
-        send = where.send
+        send = _noted(where.send, msg.undelivered) if msg.undelivered else where.send
         match kind:
             case OutboxKind.EVENTS:
                 posts = text.chunks(text.event_lines(cast(EventsPayload, msg.payload).get("events", [])))
@@ -221,8 +223,26 @@ class DiscordTransport:
         else:
             words = (f"<@{user}> I cannot send you direct messages. Allow DMs from this server's members (Privacy "
                      "Settings), or use `/agot act` here to see and answer your prompts privately.")
-        if await self.bot.posts.tell_closed_dm(game.id, user, words):
-            self.bot.kick()
+        await self.bot.posts.tell_closed_dm(game.id, user, words)
+
+
+def undelivered_line(count: int) -> str:
+    return f"⚠️ {count} earlier message{'s' if count > 1 else ''} could not be delivered here."
+
+
+def _noted(send: Any, count: int) -> Any:
+    """``send`` whose first post ends with a line saying how many earlier messages to this place were given up."""
+    line = undelivered_line(count)
+    first = True
+
+    async def noted(content: str | None = None, **kwargs: Any) -> Any:
+        nonlocal first
+        if first:
+            first = False
+            content = f"{text.clip(content, text.LIMIT - len(line) - 1)}\n{line}" if content else line
+        return await send(content, **kwargs)
+
+    return noted
 
 
 def _nonce(key: str, part: int) -> str:

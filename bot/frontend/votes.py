@@ -41,7 +41,6 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             words = await bot.service.cast_ballot(self.game_id, self.vote_id, interaction.user.id, self.yes)
         except ServiceError as exc:
             words = f"❌ {exc}"
-        bot.kick()
         await interaction.followup.send(words, ephemeral=True)
 
 

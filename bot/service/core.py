@@ -13,21 +13,23 @@ import asyncio
 import json
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from bot.service import messages
 from bot.service.clock import Clock, system_clock
-from bot.service.kinds import ACTIVE, GameStatus, Source, TimerKind
+from bot.service.kinds import ACTIVE, OVER, GameStatus, Source, TimerKind
 from bot.service.loaded import Table, label_of
 from bot.service.models import Reply, ServiceError, Stale
-from bot.service.outbox import Dispatcher
 from bot.service.replay import Divergence, apply_answers, end_if_ended_early, state_hash, state_text
 from bot.service.routing import route_events
 from bot.service.settings import shaped_deadline
-from bot.storage import AnswerRow, NewMessage, PromptRow, Repo, StorageError, Store, iso
+from bot.service.wake import Signal
+from bot.storage import AnswerRow, NewMessage, PromptRow, Repo, Store, iso
 from engine.agot import Game
 from engine.core import AlreadySubmitted, Decision, EngineError
 
@@ -49,23 +51,90 @@ REFUSALS: dict[str, str] = {
 }
 
 
+# bounds far above any legal answer (the largest a whole game of random play gives: 20 items, 4 deep, 20
+# characters), far below what would cost the engine time: checked before any JSON or engine work
+ANSWER_ITEMS = 2000  # values in the answer, nested ones and dict keys included
+ANSWER_DEPTH = 10
+ANSWER_TEXT = 2000  # characters in one string (a Discord message at most)
+
+
+def oversized(answer: Any) -> str | None:
+    """Why ``answer`` is bigger than any legal answer, or None. Items are counted before they are visited and the
+    walk stops at the first excess, so its cost is bounded by the limits, not by the size of what was sent."""
+    todo: list[tuple[Any, int]] = [(answer, 1)]
+    items = 1
+    while todo:
+        value, depth = todo.pop()
+        if depth > ANSWER_DEPTH:
+            return f"nested more than {ANSWER_DEPTH} deep"
+        if isinstance(value, str | bytes) and len(value) > ANSWER_TEXT:
+            return f"a text of more than {ANSWER_TEXT} characters"
+        if not isinstance(value, dict | list | tuple):
+            continue
+        items += len(value) * (2 if isinstance(value, dict) else 1)
+        if items > ANSWER_ITEMS:
+            return f"more than {ANSWER_ITEMS} items"
+        children = [*value, *value.values()] if isinstance(value, dict) else value
+        todo += [(child, depth + 1) for child in children]
+    return None
+
+
+CACHE_GAMES = 200  # loaded games kept in memory (config AGOT_CACHE_GAMES): a 6-player game is about 0.5 MB
+
+
+@dataclass
+class Slot:
+    """One game's lock and the calls that use it (waiting or holding)."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 class TableCore:
     def __init__(self, store: Store, clock: Clock | None = None,
-                 randbits: Callable[[int], int] | None = None) -> None:
+                 randbits: Callable[[int], int] | None = None, cache_games: int = CACHE_GAMES) -> None:
         self.store = store
         self.clock: Clock = clock or system_clock
         # the source of each game's RNG secret and house deal: secrets.randbits, or a seeded one (the demo)
         self.randbits: Callable[[int], int] = randbits or secrets.randbits
-        self.tables: dict[int, Table] = {}
-        self.locks: dict[int, asyncio.Lock] = {}
-        self.dispatcher: Dispatcher | None = None
-        self.timer_wake = asyncio.Event()
+        # the loaded games, least recently used first: at most ``cache_games`` of them once their locks are free
+        # (more only while that many are in use at once); a finished or cancelled game leaves when its call ends
+        self.tables: OrderedDict[int, Table] = OrderedDict()
+        self.cache_games = max(1, cache_games)
+        self.slots: dict[int, Slot] = {}  # the lock of each game loaded or in use, and how many calls use it
+        self.committed = Signal()  # set after every commit that adds outbox rows or timers (``woken``)
         self.after_answer: list[AfterAnswer] = []
 
     # --- loading ----------------------------------------------------------------------------------------
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        return self.locks.setdefault(game_id, asyncio.Lock())
+    @asynccontextmanager
+    async def lock(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the game's lock. The lock lives as long as the game is loaded or a call uses it; when the last
+        call ends, a finished game leaves the cache, and the cache is trimmed to ``cache_games``."""
+        slot = self.slots.get(game_id)
+        if slot is None:
+            slot = self.slots[game_id] = Slot()
+        slot.users += 1
+        try:
+            async with slot.lock:
+                yield
+        finally:
+            slot.users -= 1
+            if slot.users == 0:
+                self._release(game_id)
+
+    def _release(self, game_id: int) -> None:
+        table = self.tables.get(game_id)
+        if table is not None and table.row.status in OVER:
+            del self.tables[game_id]  # a finished game is read again from its snapshot if anyone asks
+        if game_id not in self.tables:
+            del self.slots[game_id]
+        while len(self.tables) > self.cache_games:
+            idle = next((gid for gid in self.tables if gid not in self.slots or self.slots[gid].users == 0), None)
+            if idle is None:
+                return  # every loaded game is in use: the cache shrinks when their calls end
+            del self.tables[idle]
+            self.slots.pop(idle, None)
 
     async def load(self, game_id: int) -> Table:
         """The cached table, or load it (the caller holds the game's lock)."""
@@ -73,6 +142,7 @@ class TableCore:
         if table is not None and self.store.shared:
             table = await self._refreshed(table)
         if table is not None:
+            self.tables.move_to_end(game_id)
             return table
         async with self.store.reading() as repo:
             row = await repo.game(game_id)
@@ -120,13 +190,19 @@ class TableCore:
         """Snapshot + later answers, checked against every stored fingerprint; a mismatch freezes the game."""
         problem: str | None = None
         game: Game | None = None
-        try:
+        row = table.row
+
+        def replayed() -> Game:  # pure CPU (up to SNAPSHOT_EVERY - 1 answers, each checked): a worker thread
             if snap is None:
                 raise LookupError("no snapshot")
             game = Game.from_dict(json.loads(snap[1]))
             apply_answers(game, answers)
-            end_if_ended_early(game, table.row.status, table.row.note)
-            if state_hash(game) != table.row.state_hash:
+            end_if_ended_early(game, row.status, row.note)
+            return game
+
+        try:
+            game = await asyncio.to_thread(replayed)
+            if state_hash(game) != row.state_hash:
                 problem = "the replayed state differs from the stored fingerprint"
         except Divergence as exc:
             problem = str(exc)
@@ -164,8 +240,12 @@ class TableCore:
 
     async def answer(self, game_id: int, user_id: int, decision_id: str, answer: Any) -> Reply:
         """Apply one player's answer. "accepted" only once it is committed; "refused" and "already" write
-        nothing. On a database other processes share, an answer computed on a game one of them had just advanced
-        is answered again on the fresh game (``Stale``), up to STALE_TRIES times."""
+        nothing. An answer bigger than any legal one is refused at the door, before any other work. On a database
+        other processes share, an answer computed on a game one of them had just advanced is answered again on the
+        fresh game (``Stale``), up to STALE_TRIES times."""
+        too_big = oversized(answer)
+        if too_big is not None:
+            return Reply("refused", f"That answer is too big to be an answer ({too_big}): nothing was changed.")
         for _ in range(STALE_TRIES):
             try:
                 return await self._answer(game_id, user_id, decision_id, answer)
@@ -209,7 +289,9 @@ class TableCore:
                 return Reply("refused", f"This decision belongs to {t.game.house_name(decision.player)}.")
             try:
                 return await self.apply(t, decision, user_id, answer, Source.PLAYER)
-            except StorageError:  # the database failed (a server gone, a full disk): nothing of it was kept
+            except Stale:
+                raise  # another process advanced the game: answer again on the fresh game
+            except Exception:  # noqa: BLE001 - a save that failed (a locked or full database): nothing is kept
                 log.exception("game %s: the answer to decision %s could not be saved", game_id, decision_id)
                 return Reply("refused", "Your answer could not be saved just now (the database failed); nothing "
                                         "changed: please answer again in a moment.")
@@ -336,7 +418,5 @@ class TableCore:
         self.woken()
 
     def woken(self) -> None:
-        """New outbox rows or timers were committed: wake the dispatchers."""
-        if self.dispatcher is not None:
-            self.dispatcher.wake.set()
-        self.timer_wake.set()
+        """New outbox rows or timers were committed: wake the outbox dispatcher and the timer task."""
+        self.committed.set()

@@ -9,7 +9,6 @@ and a vote's closing time is settled by ``Votes.expire`` before the games' timer
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
@@ -22,11 +21,13 @@ from bot.service.models import Stale
 from bot.service.outbox import owner_name
 from bot.service.seats import Seats
 from bot.service.votes import Votes
+from bot.service.wake import Sleeper
 from bot.storage import NewMessage, Repo, TimerRow, from_iso, iso
 from engine.core import Decision
 
 log = logging.getLogger("bot.service.deadlines")
-IDLE_WAKE = 60.0
+IDLE_WAKE = 900.0  # a safety net: commits wake the task, and it sleeps until the next due timer
+STUCK = 1.0  # a due timer that nothing fired is looked at again after this long, not in a hot loop
 LEASE = timedelta(minutes=1)  # a claimed timer is another process's to fire again after this (a shared database)
 
 Handler = Callable[[Table, list[TimerRow], datetime], Awaitable[None]]
@@ -161,23 +162,22 @@ class Deadlines:
             return rows
         return within
 
-    async def timer_loop(self) -> None:
-        """The one timer task: fire what is due, then sleep until the earliest due timer or a wake-up."""
+    async def timer_loop(self, sleeper: Sleeper) -> None:
+        """The one timer task: read the earliest due time from the store; fire what is due, else sleep until
+        that time or until a commit wakes it (a new timer may be earlier)."""
         core = self.core
         while True:
-            core.timer_wake.clear()
             try:
-                await self.run_due_timers()
                 async with core.store.reading() as repo:
                     upcoming = await repo.next_due()
+                wait = IDLE_WAKE
+                if upcoming is not None:
+                    wait = min(IDLE_WAKE, (from_iso(upcoming) - core.clock()).total_seconds())
+                    if wait <= 0:
+                        if await self.run_due_timers():
+                            continue
+                        wait = STUCK
             except Exception:  # noqa: BLE001 - the timer task must outlive one bad game
                 log.exception("timer pass failed")
-                upcoming = None
-            timeout = IDLE_WAKE
-            if upcoming is not None:
-                timeout = min(IDLE_WAKE, max(0.0, (from_iso(upcoming) - core.clock()).total_seconds()))
-            try:  # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel when the event is set too
-                async with asyncio.timeout(timeout):
-                    await core.timer_wake.wait()
-            except TimeoutError:
-                pass
+                wait = STUCK
+            await sleeper.sleep(wait)

@@ -9,15 +9,16 @@ Results are recorded when a game ends (``core.py``) and replayed in order here; 
 
 from __future__ import annotations
 
-import json
+import asyncio
 from collections import Counter
 from typing import Any
 
 from bot import ratings
 from bot.service.core import TableCore
-from bot.service.kinds import Audience, EventKind, GameStatus
+from bot.service.kinds import ACTIVE, Audience, EventKind, GameStatus
 from bot.service.models import ServiceError
 from bot.service.reads import Reads
+from bot.service.replayfile import ReplayError, exported, read_stored
 from bot.storage import iso
 
 # the public events a digest quotes (the rest it only counts)
@@ -62,7 +63,8 @@ class Extras:
             rows = await repo.games(user_id=user_id)
         out = []
         for row in rows:
-            pending = await self.reads.pending(row.id, user_id)
+            # an active game's prompts (a finished one is not loaded for nothing: it would leave the cache again)
+            pending = await self.reads.pending(row.id, user_id) if row.status in ACTIVE else []
             deadlines = sorted(d["deadline"] for d in pending if d.get("deadline") and not d.get("submitted"))
             out.append({"id": row.id, "guild_id": row.guild_id, "channel_id": row.channel_id, "status": row.status,
                         "round": row.round, "phase": row.phase, "players": row.players,
@@ -92,9 +94,8 @@ class Extras:
         return next((row for row in await self.leaderboard(guild_id) if row["user_id"] == user_id), None)
 
     async def replay_file(self, game_id: int) -> bytes:
-        """The replay file (JSON) of a finished game, as ``python -m bot.admin export`` writes it."""
-        from bot.admin.stored import Refusal, exported_replay  # the admin tools import the service
-
+        """The replay file (JSON) of a finished game, as ``python -m bot.admin export`` writes it: read under the
+        store's lock, re-played and checked in a worker thread (0.1-0.2 s for a whole game), off the event loop."""
         async with self.core.store.reading() as repo:
             row = await repo.game(game_id)
             if row is None:
@@ -102,8 +103,8 @@ class Extras:
             if row.status != GameStatus.FINISHED:
                 raise ServiceError("The replay file reveals every hidden choice: it is given once the game is "
                                    "over.")
-            try:
-                replay = await exported_replay(repo, row)
-            except Refusal as exc:
-                raise ServiceError(f"The replay file cannot be made: {exc}.") from None
-        return (json.dumps(replay.to_dict(), separators=(",", ":")) + "\n").encode()
+            stored = await read_stored(repo, row)
+        try:
+            return await asyncio.to_thread(lambda: exported(stored).text().encode())
+        except ReplayError as exc:
+            raise ServiceError(f"The replay file cannot be made: {exc}.") from None

@@ -7,6 +7,7 @@ all follow the live line.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from bisect import bisect_left
@@ -34,13 +35,19 @@ class History:
             snap = await repo.snapshot(game_id, seq)
         if snap is None:
             raise ServiceError("This game has no stored start; it cannot be replayed.")
-        game = Game.from_dict(json.loads(snap[1]))
+        after, state = snap
+        later = [a for a in live if after < a.seq <= seq]
+
+        def replayed() -> Game:  # pure CPU: a worker thread, off the event loop and outside the store's lock
+            game = Game.from_dict(json.loads(state))
+            apply_answers(game, later)
+            return game
+
         try:
-            apply_answers(game, [a for a in live if snap[0] < a.seq <= seq])
+            return await asyncio.to_thread(replayed)
         except Divergence as exc:
             log.error("INTEGRITY: game %s: %s", game_id, exc)
             raise ServiceError("The stored answers of this game do not replay; an admin must look at it.") from exc
-        return game
 
     async def _live(self, game_id: int) -> list[AnswerRow]:
         async with self.core.store.reading() as repo:

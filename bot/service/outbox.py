@@ -12,12 +12,17 @@ that second send a no-op and return the first message's id. Ways a front end doe
   key -> message id table written right after each send.
 - Tests and the demo: ``RecordingTransport`` remembers every key it delivered and never delivers a key twice.
 
-Order: rows are delivered in id order per game; a row waiting for a retry holds back the later rows of its game
-(never of other games). Several processes on one database (``Store.shared``): each pass claims the unsent rows of
-games whose delivery lease it holds or takes (``Repo.claim_messages``), so one game's rows go through one process
-at a time, and gives the leases back once the pass is marked; a dead process's lease is taken over after LEASE.
-``TransientError`` retries with exponential backoff; ``PermanentError`` (e.g. Discord 50007, the user's DMs are
-closed) gives the row up and records why.
+Order: rows are delivered in id order per destination (``destination``: a game's feed, its channel or thread;
+one player's DMs); a row waiting for a retry holds back the later rows of its destination only, so a failing
+channel never stalls the players' prompts, nor one player's closed DMs the feed. ``TransientError`` retries with
+exponential backoff, up to ``MAX_ATTEMPTS`` sends; ``PermanentError`` (e.g. Discord 50007, the user's DMs are
+closed) gives the row up at once and records why. The next message that reaches a destination after rows of it
+were given up carries how many (``OutboxMessage.undelivered``; the front end says so in that post, e.g. "1
+earlier message could not be delivered here"); a status line, edited in place, never carries it. The count is
+kept by the dispatcher in memory: after a restart, rows given up before it are not counted. Several processes on one
+database (``Store.shared``): each pass claims the unsent rows of games whose delivery lease it holds or takes
+(``Repo.claim_messages``), so one game's rows go through one process at a time, and gives the leases back once
+the pass is marked; a dead process's lease is taken over after LEASE.
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.service.clock import Clock
-from bot.service.kinds import OutboxKind
+from bot.service.kinds import Audience, OutboxKind
+from bot.service.wake import Sleeper
 from bot.storage import OutboxRow, Store, from_iso, iso
 
 log = logging.getLogger("bot.service.outbox")
@@ -42,7 +48,9 @@ log = logging.getLogger("bot.service.outbox")
 BACKOFF_FIRST = 1.0  # seconds before the first retry; doubled per attempt
 BACKOFF_MAX = 300.0
 BATCH = 100  # unsent rows read per pass
-IDLE_WAKE = 60.0  # the dispatcher re-checks at least this often even without a wake-up
+MAX_BATCH = 1600  # when every row read waits behind a held one, read up to this many to reach other destinations
+MAX_ATTEMPTS = 12  # transient failures before a row is given up (about 1.5 hours of back-off)
+IDLE_WAKE = 900.0  # a safety net: commits wake the dispatcher (``Signal``), retries set their own time
 LEASE = timedelta(minutes=1)  # a game's delivery lease (a shared database): another process takes it after this
 
 
@@ -67,10 +75,22 @@ class OutboxMessage:
     payload: dict[str, Any]
     key: str
     channel_id: int | None = None
+    undelivered: int = 0  # earlier messages to the same destination that were given up, not said there yet
 
     @classmethod
-    def from_row(cls, row: OutboxRow) -> OutboxMessage:
-        return cls(row.id, row.game_id, row.audience, row.user_id, row.kind, row.payload, row.key, row.channel_id)
+    def from_row(cls, row: OutboxRow, undelivered: int = 0) -> OutboxMessage:
+        return cls(row.id, row.game_id, row.audience, row.user_id, row.kind, row.payload, row.key, row.channel_id,
+                   undelivered)
+
+
+Destination = tuple[str, int]
+
+
+def destination(row: OutboxRow) -> Destination:
+    """Where a row goes, the unit of delivery order: one player's DMs, or the feed (channel or thread) of a game."""
+    if row.audience == Audience.PLAYER and row.user_id is not None:
+        return ("dm", row.user_id)
+    return ("feed", row.game_id)
 
 
 class TransientError(Exception):
@@ -96,46 +116,52 @@ class Dispatcher:
         self.store = store
         self.transport = transport
         self.clock = clock
-        self.wake = asyncio.Event()
+        self.undelivered: dict[Destination, int] = {}  # rows given up per destination, not yet said there
         self.owner = owner_name()
 
     async def deliver_once(self) -> datetime | None:
         """Send every row that may go now; return when the earliest held-back row may be retried (None: none).
 
-        Games are delivered concurrently (a rate-limited channel does not stall the other tables), the rows
-        of one game one after another in id order."""
+        Destinations are delivered concurrently (a rate-limited or failing channel stalls nothing else), the rows
+        of one destination one after another in id order."""
         waiting: list[datetime] = []
-        held: set[int] = set()
+        held: set[Destination] = set()
+        limit = BATCH
         while True:
-            rows = await self._claim()
-            by_game: dict[int, list[OutboxRow]] = {}
+            rows = await self._claim(limit)
+            by_destination: dict[Destination, list[OutboxRow]] = {}
             for row in rows:
-                if row.game_id not in held:
-                    by_game.setdefault(row.game_id, []).append(row)
+                where = destination(row)
+                if where not in held:
+                    by_destination.setdefault(where, []).append(row)
             sent: list[tuple[int, str]] = []  # marked sent together, in one transaction, after the pass
-            progress = await asyncio.gather(*(self._deliver_game(game_rows, held, waiting, sent)
-                                              for game_rows in by_game.values()))
+            progress = await asyncio.gather(*(self._deliver(where, queue, held, waiting, sent)
+                                              for where, queue in by_destination.items()))
             if sent or (rows and self.store.shared):
                 async with self.store.transaction() as repo:
                     await repo.mark_sent_many(sent, iso(self.clock()))
                     if self.store.shared:
                         await repo.release_messages(self.owner, sorted({row.game_id for row in rows}))
-            if not any(progress) or len(rows) < BATCH:
+            if len(rows) < limit:
                 return min(waiting, default=None)
+            if not any(progress):  # every row read waits behind a held one: read further, for other destinations
+                if limit >= MAX_BATCH:
+                    return min(waiting, default=None)
+                limit *= 4
 
-    async def _claim(self) -> list[OutboxRow]:
+    async def _claim(self, limit: int) -> list[OutboxRow]:
         """The unsent rows this process delivers now: all of them (one process), or those of the games whose
         delivery lease it holds or takes (a database several processes share)."""
         if not self.store.shared:
             async with self.store.reading() as repo:
-                return await repo.unsent(BATCH)
+                return await repo.unsent(limit)
         now = self.clock()
         async with self.store.transaction() as repo:
-            return await repo.claim_messages(self.owner, iso(now), iso(now + LEASE), BATCH)
+            return await repo.claim_messages(self.owner, iso(now), iso(now + LEASE), limit)
 
-    async def _deliver_game(self, rows: list[OutboxRow], held: set[int], waiting: list[datetime],
-                            sent: list[tuple[int, str]]) -> bool:
-        """One game's rows in order, stopping at the first that must wait; True if any row was done."""
+    async def _deliver(self, where: Destination, rows: list[OutboxRow], held: set[Destination],
+                       waiting: list[datetime], sent: list[tuple[int, str]]) -> bool:
+        """One destination's rows in order, stopping at the first that must wait; True if any row was done."""
         done = False
         newest_status = max((row.id for row in rows if row.kind == OutboxKind.STATUS), default=None)
         for row in rows:
@@ -147,26 +173,29 @@ class Dispatcher:
                 continue
             if row.retry_at is not None and from_iso(row.retry_at) > self.clock():
                 waiting.append(from_iso(row.retry_at))
-            elif await self._send(row, sent):
+            elif await self._send(row, where, sent):
                 done = True
                 continue
-            held.add(row.game_id)
+            held.add(where)
             return done
         return done
 
-    async def _send(self, row: OutboxRow, sent: list[tuple[int, str]]) -> bool:
-        """Deliver one row; True if it is done (sent: added to ``sent``, or given up), False if it waits."""
+    async def _send(self, row: OutboxRow, where: Destination, sent: list[tuple[int, str]]) -> bool:
+        """Deliver one row; True if it is done (sent: added to ``sent``, or given up), False if it waits for a
+        retry."""
+        undelivered = 0 if row.kind == OutboxKind.STATUS else self.undelivered.get(where, 0)
         try:
-            front_id = await self.transport.send(OutboxMessage.from_row(row))
+            front_id = await self.transport.send(OutboxMessage.from_row(row, undelivered))
         except PermanentError as exc:
-            log.warning("outbox row %s (game %s): given up: %s", row.id, row.game_id, exc)
-            async with self.store.transaction() as repo:
-                await repo.mark_failed(row.id, str(exc) or type(exc).__name__, iso(self.clock()))
+            await self._give_up(row, where, str(exc) or type(exc).__name__)
             return True
         except Exception as exc:  # TransientError; a transport bug is retried too (with backoff, never hot-looped)
             if not isinstance(exc, TransientError):
                 log.exception("outbox row %s (game %s): the transport failed unexpectedly", row.id, row.game_id)
             attempts = row.attempts + 1
+            if attempts >= MAX_ATTEMPTS:
+                await self._give_up(row, where, f"{type(exc).__name__} ({attempts} attempts)")
+                return True
             retry_at = self.clock() + timedelta(seconds=backoff(attempts))
             log.warning("outbox row %s (game %s): transient error, retry %s in %.0f s: %s", row.id, row.game_id,
                         attempts, backoff(attempts), type(exc).__name__)
@@ -174,23 +203,26 @@ class Dispatcher:
                 await repo.mark_retry(row.id, str(exc) or type(exc).__name__, iso(retry_at))
             return False
         sent.append((row.id, str(front_id)))
+        if undelivered:
+            self.undelivered.pop(where, None)  # said in this post
         return True
 
-    async def run(self) -> None:
-        """Deliver forever: after each pass sleep until woken (new rows) or until the next retry is due."""
+    async def _give_up(self, row: OutboxRow, where: Destination, why: str) -> None:
+        log.warning("outbox row %s (game %s): given up: %s", row.id, row.game_id, why)
+        async with self.store.transaction() as repo:
+            await repo.mark_failed(row.id, why, iso(self.clock()))
+        self.undelivered[where] = self.undelivered.get(where, 0) + 1
+
+    async def run(self, sleeper: Sleeper) -> None:
+        """Deliver forever: after each pass sleep until woken (a commit added rows) or the next retry is due."""
         while True:
-            self.wake.clear()
             try:
                 retry = await self.deliver_once()
             except Exception:  # noqa: BLE001 - the dispatcher must outlive a bad row or a transport bug
                 log.exception("outbox dispatcher pass failed")
                 retry = self.clock() + timedelta(seconds=BACKOFF_FIRST)
             timeout = IDLE_WAKE if retry is None else max(0.0, (retry - self.clock()).total_seconds())
-            try:  # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel when the event is set too
-                async with asyncio.timeout(min(timeout, IDLE_WAKE)):
-                    await self.wake.wait()
-            except TimeoutError:
-                pass
+            await sleeper.sleep(min(timeout, IDLE_WAKE))
 
 
 class RecordingTransport:

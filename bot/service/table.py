@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.service.calc import calc_text, combat_calc
 from bot.service.clock import Clock
-from bot.service.core import TableCore
+from bot.service.core import CACHE_GAMES, TableCore
 from bot.service.deadlines import Deadlines
 from bot.service.extras import Extras
 from bot.service.history import History
@@ -33,6 +33,7 @@ from bot.service.reads import Reads
 from bot.service.repairs import Repairs
 from bot.service.seats import Seats
 from bot.service.votes import Votes
+from bot.service.wake import Sleeper
 from bot.service.whispers import Whispers
 from bot.storage import StorageError, Store, open_store
 
@@ -41,8 +42,8 @@ log = logging.getLogger("bot.service")
 
 class TableService:
     def __init__(self, store: Store, clock: Clock | None = None,
-                 randbits: Callable[[int], int] | None = None) -> None:
-        self.core = core = TableCore(store, clock, randbits)
+                 randbits: Callable[[int], int] | None = None, cache_games: int | None = None) -> None:
+        self.core = core = TableCore(store, clock, randbits, cache_games or CACHE_GAMES)
         self.seats = Seats(core)  # registers the autopilot's after_answer hook
         self.lobby = Lobby(core, self.seats)
         self.reads = Reads(core)
@@ -53,14 +54,17 @@ class TableService:
         self.extras = Extras(core, self.reads)
         self.whispers = Whispers(core)
         self._tasks: list[asyncio.Task[None]] = []
+        self._sleepers: list[Sleeper] = []
+        self._flusher: Dispatcher | None = None
 
     @classmethod
     async def open(cls, db: str | Path | Store, clock: Clock | None = None,
-                   randbits: Callable[[int], int] | None = None) -> TableService:
+                   randbits: Callable[[int], int] | None = None, cache_games: int | None = None) -> TableService:
         """On an opened store, or open (create, migrate) the one at a database address (``open_store``); games load
-        lazily on first use. ``randbits`` (default ``secrets.randbits``) draws each started game's RNG secret and
-        house deal: seed it for a replayable demo."""
-        return cls(await open_store(db) if isinstance(db, str | Path) else db, clock, randbits)
+        lazily on first use, at most ``cache_games`` (default ``CACHE_GAMES``) stay loaded while idle. ``randbits``
+        (default ``secrets.randbits``) draws each started game's RNG secret and house deal: seed it for a
+        replayable demo."""
+        return cls(await open_store(db) if isinstance(db, str | Path) else db, clock, randbits, cache_games)
 
     @property
     def store(self) -> Store:
@@ -76,13 +80,17 @@ class TableService:
         return self.core.tables
 
     def serve(self, transport: Transport | None = None) -> None:
-        """Start the background tasks: the outbox dispatcher (with a transport) and the timer dispatcher (and, on
-        a database several processes share, the listener that wakes them when another process adds work).
-        Unsent rows are delivered and timers that fell due while the bot was down fire at once."""
+        """Start the background tasks: the outbox dispatcher (with a transport) and the timer task, both woken by
+        every commit (``TableCore.committed``) and, on a database several processes share, by the other processes'
+        commits (``Store.listen``). Unsent rows are delivered and timers that fell due while the bot was down fire
+        at once."""
+        committed = self.core.committed
         if transport is not None:
-            self.core.dispatcher = Dispatcher(self.store, transport, self.clock)
-            self._tasks.append(asyncio.create_task(self.core.dispatcher.run(), name="outbox"))
-        self._tasks.append(asyncio.create_task(self.deadlines.timer_loop(), name="timers"))
+            dispatcher = Dispatcher(self.store, transport, self.clock)
+            self._sleepers.append(sleeper := committed.sleeper())
+            self._tasks.append(asyncio.create_task(dispatcher.run(sleeper), name="outbox"))
+        self._sleepers.append(sleeper := committed.sleeper())
+        self._tasks.append(asyncio.create_task(self.deadlines.timer_loop(sleeper), name="timers"))
         if self.store.shared:
             self._tasks.append(asyncio.create_task(self._listen(), name="listen"))
 
@@ -103,11 +111,17 @@ class TableService:
             except asyncio.CancelledError:
                 pass
         self._tasks.clear()
+        for sleeper in self._sleepers:
+            self.core.committed.forget(sleeper)
+        self._sleepers.clear()
         await self.store.close()
 
     async def flush(self, transport: Transport) -> None:
-        """Deliver every unsent row that may go now (the demo and tests, without background tasks)."""
-        await Dispatcher(self.store, transport, self.clock).deliver_once()
+        """Deliver every unsent row that may go now (the demo and tests, without background tasks). One
+        dispatcher per transport, so what could not be delivered is said in the destination's next message."""
+        if self._flusher is None or self._flusher.transport is not transport:
+            self._flusher = Dispatcher(self.store, transport, self.clock)
+        await self._flusher.deliver_once()
 
     async def run_due_timers(self) -> int:
         """Fire every timer due by the clock; return how many fired."""

@@ -17,7 +17,7 @@ from bot.service import TableService
 async def make_bot(path: Path, seed: int = 1) -> AgotBot:
     """The bot over the SQLite file at ``path``; ``seed`` fixes the games' secrets and deals (same game each run)."""
     service = await TableService.open(path, clock=AgotBot.clock, randbits=random.Random(seed).getrandbits)
-    bot = AgotBot(service, sweep_seconds=3600)
+    bot = AgotBot(service)
     bot.transport.status_edits.every = 0  # SimCord joins every task: no edit waits (tests/bot/test_debounce.py)
     return bot
 
@@ -26,7 +26,7 @@ async def make_bot(path: Path, seed: int = 1) -> AgotBot:
 async def world(tmp_path: Path) -> AsyncIterator[tuple[simcord.Env, Path]]:
     path = tmp_path / "agot.sqlite3"
     bot = await make_bot(path)
-    env = simcord.Env(bot)
+    env = simcord.Env(bot, settle_timeout=30)  # one runtime: deadlines fire inside advance_time, with SQLite hops
     await env.start()
     await bot.tree.sync()
     try:

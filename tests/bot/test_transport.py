@@ -53,3 +53,19 @@ async def test_a_notice_and_a_public_reminder_are_posted_as_their_text() -> None
     assert await transport.send(message("notice", {"text": "The game is paused."})) == "7"
     assert await transport.send(message("reminder", {"text": "Still waiting for Stark.", "waiting": []})) == "7"
     assert bot.channel.posts == ["The game is paused.", "Still waiting for Stark."]
+
+
+@pytest.mark.asyncio
+async def test_a_post_after_rows_given_up_there_says_how_many_could_not_be_delivered() -> None:
+    bot = Bot()
+    transport = DiscordTransport(cast(Any, bot))
+    noted = OutboxMessage(2, 9, "public", None, "notice", {"text": "The game is paused."}, "k" * 24, channel_id=5,
+                          undelivered=2)
+    long = OutboxMessage(3, 9, "public", None, "notice", {"text": "x" * 5000}, "k" * 24, channel_id=5, undelivered=1)
+    await transport.send(noted)
+    await transport.send(long)
+    await transport.send(message("notice", {"text": "Plain."}))
+    assert bot.channel.posts[0] == "The game is paused.\n⚠️ 2 earlier messages could not be delivered here."
+    assert len(bot.channel.posts[1]) <= 2000
+    assert bot.channel.posts[1].endswith("\n⚠️ 1 earlier message could not be delivered here.")
+    assert bot.channel.posts[2] == "Plain."

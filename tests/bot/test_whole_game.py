@@ -26,9 +26,11 @@ def audit_every_delivery(bot, gid: int, leaks: list[str]) -> Callable[[], Audito
 
     async def audited(msg: OutboxMessage) -> str:
         nonlocal auditor
-        table = svc._tables[gid]  # the live game: the raw state the message is checked against
+        table = svc._tables.get(gid)  # the live game: the raw state the message is checked against
         if auditor is None:
             auditor = Auditor(table.game, {s.user_id: s.house for s in table.seats}, int(table.row.seed))
+        elif table is not None:
+            auditor.game = table.game  # (a finished game leaves the cache: its last state stays the one to check)
         viewer = None if msg.audience == "public" else auditor.house_of[msg.user_id]
         problems = auditor.leaks(msg, viewer)
         if problems:

@@ -4,7 +4,10 @@ games has a public label, choices parallel to its options, a documented answer s
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
+from engine.agot.board import board as printed_board
+from engine.agot.combat_cards import weakest
 from engine.agot.present import KINDS, is_pass
 from engine.agot.wildling_tasks import TASKS, TaskHandler
 from tests.engine.combat_kit import asked, march, put, resolve
@@ -61,9 +64,10 @@ def test_defaults_follow_the_document():
     w = walk()
     for _, d in w.decisions["bid"]:
         assert d["default"] == 0
-    for game, d in w.decisions["house_card"]:
-        strengths = {c: game.board.card_by_id[c]["strength"] for c in d["options"]}
-        assert strengths[d["default"]] == min(strengths.values())
+    for game, d in w.decisions["house_card"]:  # the weakest card: lowest strength, then fewest icons
+        cards = game.board.card_by_id
+        key = {c: (cards[c]["strength"], cards[c]["swords"] + cards[c]["fortifications"]) for c in d["options"]}
+        assert key[d["default"]] == min(key.values())
     for kind in ("raid", "raven", "refuse", "blade", "tides_redraw", "aeron", "patchface", "renly"):
         for _, d in w.decisions.get(kind, []):
             assert is_pass(kind, d["default"]), kind
@@ -119,3 +123,14 @@ def test_rare_kinds_read_as_they_are_mace_and_losses_before_a_retreat():
     assert [(c["label"], c["description"]) for c in d.choices] == [("Footman", "Destroy Footman."),
                                                                     ("Knight", "Destroy Knight.")]
     assert d.default == ["footman"]
+
+
+def test_the_deadlines_house_card_is_the_weakest_and_of_equal_strength_the_one_with_fewest_icons():
+    """docs/decisions.md: the lowest strength, then the fewest icons, whatever the order of the hand."""
+    combat = SimpleNamespace(b=printed_board())
+    davos, brienne = "ser-davos-seaworth", "brienne-of-tarth"  # both strength 2: no icon / a sword and a tower
+    salladhor, melisandre = "salladhor-saan", "melisandre"  # both strength 1: no icon / a sword
+    assert [combat.b.card_by_id[c]["strength"] for c in (davos, brienne, salladhor, melisandre)] == [2, 2, 1, 1]
+    assert weakest(combat, [brienne, davos]) == weakest(combat, [davos, brienne]) == davos
+    assert weakest(combat, [melisandre, salladhor]) == weakest(combat, [salladhor, melisandre]) == salladhor
+    assert weakest(combat, [brienne, melisandre, davos]) == melisandre  # strength first

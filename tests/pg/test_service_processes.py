@@ -13,6 +13,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,13 +101,14 @@ def test_two_service_processes_apply_deliver_and_fire_everything_once(pg_url: st
     assert all(m.sent_at is not None for m in rows)  # everything delivered (or superseded by a newer status)
     delivered = [m for m in rows if m.message_id is not None]
     assert sorted(m["key"] for m in sent) == sorted(m.key for m in delivered)  # each once, across both processes
-    for gid in outbox:  # in order per game, whichever process sent each
+    for gid in outbox:  # in order per destination (a game's feed, a player's DMs), whichever process sent each
         ids = [m["id"] for m in sent if m["game_id"] == gid]
         assert sorted(ids) == [m.id for m in outbox[gid] if m.message_id is not None]
-        for owner in "AB":
-            mine = [json.loads(x)["id"] for x in (tmp_path / f"{owner}.sent").read_text().splitlines()
-                    if json.loads(x)["game_id"] == gid]
-            assert mine == sorted(mine)
+    for owner in "AB":
+        mine = [json.loads(x) for x in (tmp_path / f"{owner}.sent").read_text().splitlines()]
+        for where in {where_to(m) for m in mine}:
+            ids = [m["id"] for m in mine if where_to(m) == where]
+            assert ids == sorted(ids), where
     senders = Counter(o for o in "AB" for _ in (tmp_path / f"{o}.sent").read_text().splitlines())
     print(f"\ntwo service processes: {len(players)} answers (A {by['A']}, B {by['B']}), {len(defaults)} deadlines "
           f"fired, {len(sent)} messages delivered (A {senders['A']}, B {senders['B']})")
@@ -146,3 +148,10 @@ def test_an_answer_whose_save_fails_on_postgresql_changes_nothing_and_is_taken_a
             await svc.close()
 
     asyncio.run(run())
+
+
+def where_to(message: dict[str, Any]) -> tuple[str, int]:
+    """The destination of a delivered message (``outbox.destination``): a player's DMs or a game's feed."""
+    if message["audience"] == "player" and message["user_id"] is not None:
+        return ("dm", message["user_id"])
+    return ("feed", message["game_id"])

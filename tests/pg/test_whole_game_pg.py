@@ -46,7 +46,7 @@ async def world(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[t
     store = await open_store()  # the address from the environment, as python -m bot opens it
     assert isinstance(store, PostgresStore)
     service = await TableService.open(store, clock=AgotBot.clock, randbits=random.Random(1).getrandbits)
-    bot = AgotBot(service, sweep_seconds=3600)
+    bot = AgotBot(service)
     bot.transport.status_edits.every = 0  # as tests/bot/conftest.py: SimCord joins every task, no edit waits
     env = simcord.Env(bot)
     await env.start()

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from bot.service import TableService
 from tests.service.kit import CREATOR, aio, play, seated
@@ -54,6 +58,36 @@ async def test_refusals_write_nothing(tmp_path: Path) -> None:
         assert reply.status == "refused", (user, decision_id, reply)
         assert words in reply.message, reply.message
     assert counts(path) == before
+    await svc.close()
+
+
+@aio
+async def test_an_answer_bigger_than_any_legal_one_is_refused_at_the_door(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    mine = (await svc.pending(gid, users[0]))[0]
+    await svc.close()
+    svc = await TableService.open(path)  # nothing loaded: a refusal at the door loads nothing either
+    before = counts(path)
+    nested: list = []
+    for _ in range(1000):
+        nested = [nested]
+    cases = [
+        (list(range(100_000)), "more than 2000 items"),
+        ("x" * 2_000_000, "more than 2000 characters"),
+        ({f"area{i}": "M0" for i in range(100_000)}, "more than 2000 items"),
+        ([["M0"] * 1999] * 1999, "more than 2000 items"),
+        (nested, "nested more than 10 deep"),
+        ({"winterfell": "y" * 5000}, "more than 2000 characters"),
+    ]
+    for answer, words in cases:
+        start = time.perf_counter()
+        reply = await svc.answer(gid, users[0], mine["id"], answer)
+        assert time.perf_counter() - start < 0.05  # the engine took 0.8-2.3 s to refuse the first two
+        assert reply.status == "refused" and words in reply.message and "too big" in reply.message, reply
+    assert svc._tables == {} and counts(path) == before
+    assert (await svc.answer(gid, users[0], mine["id"], mine["default"])).accepted  # a legal one still is
     await svc.close()
 
 
@@ -136,4 +170,44 @@ async def test_the_public_log_pages_back_by_seq(tmp_path: Path) -> None:
     page = await svc.log(gid, limit=5)
     older = await svc.log(gid, before_seq=page[0]["seq"], limit=5)
     assert page == everything[-5:] and older == everything[-10:-5]
+    await svc.close()
+
+
+@aio
+async def test_a_save_that_fails_is_not_accepted_and_the_same_answer_goes_through_after(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    await play(svc, gid, answers=3)
+    store, real = svc.store, svc.store.transaction
+    failures: list[str] = []
+
+    @asynccontextmanager
+    async def full_disk() -> AsyncIterator[Any]:
+        """The store's own transaction, failing when it commits (every statement written, then SQLITE_FULL)."""
+        async with real() as repo:
+            yield repo
+            failures.append("commit")
+            raise sqlite3.OperationalError("database or disk is full")
+
+    waiting = {u: pending for u in users if (pending := await svc.pending(gid, u))}
+    user = min(waiting)
+    decision = waiting[user][0]
+    with sqlite3.connect(path) as db:
+        last = db.execute("SELECT MAX(seq) FROM answers WHERE game_id = ?", (gid,)).fetchone()[0]
+    before = counts(path)
+    assert gid in svc._tables
+    store.transaction = full_disk  # type: ignore[method-assign]
+    reply = await svc.answer(gid, user, decision["id"], decision["default"])
+    store.transaction = real  # type: ignore[method-assign]
+    assert failures == ["commit"]
+    assert reply.status == "refused" and "could not be saved" in reply.message  # never "accepted"
+    assert counts(path) == before  # no row of that answer: not the answer, its events, outbox rows or timers
+    assert gid not in svc._tables  # the cached game ran ahead of the database: dropped
+    again = await svc.answer(gid, user, decision["id"], decision["default"])
+    assert again.status == "accepted", again
+    with sqlite3.connect(path) as db:
+        row = db.execute("SELECT seq, user_id, decision_id FROM answers WHERE game_id = ? ORDER BY seq DESC",
+                         (gid,)).fetchone()
+    assert row == (last + 1, user, decision["id"])  # the next sequence number: the failed one took none
     await svc.close()

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 import sqlite3
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from bot.service import FakeClock, RecordingTransport, TableService
-from tests.service.kit import CREATOR, aio, seated
+from engine.agot.board import board
+from tests.service.kit import CREATOR, aio, play, seated
 
 SETTINGS: dict[str, Any] = {"deadlines": {"default": 100, "orders": 100}, "reminders": [0.5], "replace_after": 2}
 
@@ -127,4 +130,32 @@ async def test_the_timer_task_wakes_for_real_millisecond_deadlines(tmp_path: Pat
         await asyncio.sleep(0.01)
     assert [a[2] for a in answers(path)][:3] == ["deadline"] * 3
     assert any(m.kind == "reminder" for m in transport.sent)
+    await svc.close()
+
+
+@aio
+async def test_a_house_card_deadline_plays_the_weakest_card_of_equal_strength_the_one_with_fewest_icons(
+        tmp_path: Path) -> None:
+    """docs/decisions.md: at the deadline a House card prompt gets the weakest card (lowest strength, then fewest
+    icons), read here from the printed cards, not from the engine's own choice."""
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    svc = await TableService.open(path, clock=clock, randbits=random.Random(3).getrandbits)
+    gid, users = await seated(svc, players=6)
+    cards: dict[int, dict[str, Any]] = {}
+    for _ in range(3000):  # random play until a combat asks for House cards
+        cards = {u: d for u in users for d in await svc.pending(gid, u)
+                 if d["kind"] == "house_card" and not d.get("submitted")}
+        if cards:
+            break
+        assert await play(svc, gid, answers=1) == 1
+    assert len(cards) == 2, "no combat"
+    printed = {c["id"]: c for hand in board().house_cards.values() for c in hand}
+    clock.advance(12 * 3600 + 1)  # the House card deadline (12 h)
+    await svc.run_due_timers()
+    with sqlite3.connect(path) as db:
+        given = dict(db.execute("SELECT decision_id, answer FROM answers WHERE source = 'deadline'").fetchall())
+    for decision in cards.values():
+        key = {c: (printed[c]["strength"], printed[c]["swords"] + printed[c]["fortifications"])
+               for c in decision["options"]}
+        assert json.loads(given[decision["id"]]) in [c for c in key if key[c] == min(key.values())], key
     await svc.close()

@@ -1,4 +1,5 @@
-"""Outbox delivery: order per game, retry with backoff, permanent failures, restart, exactly once."""
+"""Outbox delivery: order per destination (a game's feed, a player's DMs), retry with backoff, permanent failures
+said in the destination's next post, restart, exactly once."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.service import (
+    Audience,
     FakeClock,
     OutboxMessage,
     PermanentError,
@@ -14,11 +16,13 @@ from bot.service import (
     TableService,
     TransientError,
 )
+from bot.service.outbox import MAX_ATTEMPTS
 from tests.service.kit import aio, play, seated
 
 
 class Flaky(RecordingTransport):
-    """Fails the first ``transient`` sends of one game with TransientError, and DMs to ``closed`` for good."""
+    """Fails the first ``transient`` posts in one game's channel with TransientError (a channel answering with
+    server errors), and DMs to ``closed`` for good."""
 
     def __init__(self, path: Path | None = None, transient: int = 0, game: int | None = None,
                  closed: int | None = None) -> None:
@@ -28,7 +32,7 @@ class Flaky(RecordingTransport):
 
     async def send(self, msg: OutboxMessage) -> str:
         self.tries.append(msg.id)
-        if msg.game_id == self.game and self.transient:
+        if msg.game_id == self.game and msg.audience == "public" and self.transient:
             self.transient -= 1
             raise TransientError("503 from the gateway")
         if msg.user_id is not None and msg.user_id == self.closed:
@@ -56,7 +60,12 @@ async def test_every_row_is_sent_once_in_order_and_marked(tmp_path: Path) -> Non
     # only the newest status line is sent (the front end edits one message in place); older ones are skipped
     statuses = [r for r in everything if r[3] == "status"]
     assert superseded == statuses[:-1] and statuses[-1] in rows and all(r[2] is None for r in superseded)
-    assert [m.id for m in transport.sent] == [r[0] for r in rows]
+    assert sorted(m.id for m in transport.sent) == [r[0] for r in rows]
+    places = {(m.audience, m.user_id) for m in transport.sent}
+    assert len(places) == 4  # the feed and three players' DMs, each in id order
+    for audience, user in places:
+        ids = [m.id for m in transport.sent if (m.audience, m.user_id) == (audience, user)]
+        assert ids == sorted(ids)
     assert [transport.ids[key] for key in (r[1] for r in rows)] == [r[2] for r in rows]
     assert len({r[1] for r in everything}) == len(everything) and unsent(path) == 0
     await svc.flush(transport)  # nothing left: nothing sent again
@@ -65,7 +74,7 @@ async def test_every_row_is_sent_once_in_order_and_marked(tmp_path: Path) -> Non
 
 
 @aio
-async def test_transient_errors_back_off_and_hold_only_their_game(tmp_path: Path) -> None:
+async def test_transient_errors_back_off_and_hold_only_their_destination(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     clock = FakeClock()
     svc = await TableService.open(path, clock=clock)
@@ -76,7 +85,9 @@ async def test_transient_errors_back_off_and_hold_only_their_game(tmp_path: Path
     with sqlite3.connect(path) as db:
         waiting = db.execute("SELECT game_id, attempts, retry_at, error FROM outbox WHERE sent_at IS NULL").fetchall()
     assert {g for g, *_ in waiting} == {slow}  # the other game went through
-    assert {m.game_id for m in transport.sent} == {fast}
+    # and so did the slow game's DMs: only its feed waits behind the failing post
+    assert {m.game_id for m in transport.sent if m.audience == "public"} == {fast}
+    assert {m.user_id for m in transport.sent if m.game_id == slow} == {1000, 1001, 1002}
     assert waiting[0][1] == 1 and "503" in waiting[0][3]
     tries = len(transport.tries)
     await svc.flush(transport)  # the retry is not due yet: no new try
@@ -89,8 +100,8 @@ async def test_transient_errors_back_off_and_hold_only_their_game(tmp_path: Path
     clock.advance(1.0)
     await svc.flush(transport)
     assert unsent(path) == 0
-    first_slow = [m.id for m in transport.sent if m.game_id == slow]
-    assert first_slow == sorted(first_slow)  # still in order within the game
+    feed = [m.id for m in transport.sent if m.game_id == slow and m.audience == "public"]
+    assert feed == sorted(feed)  # still in order within the feed
     await svc.close()
 
 
@@ -105,6 +116,89 @@ async def test_a_permanent_error_gives_the_row_up_and_records_why(tmp_path: Path
         failed = db.execute("SELECT user_id, error FROM outbox WHERE failed_at IS NOT NULL").fetchall()
     assert failed and {u for u, _ in failed} == {users[1]} and all("50007" in e for _, e in failed)
     assert unsent(path) == 0 and all(m.user_id != users[1] for m in transport.sent)
+    await svc.close()
+
+
+class DownChannel(RecordingTransport):
+    """The feed of game ``game`` answers every post with a server error while ``down``; its rows ``lost`` are
+    refused for good (e.g. a board the channel may not take)."""
+
+    def __init__(self, game: int) -> None:
+        super().__init__()
+        self.game, self.down, self.lost = game, True, set[int]()
+
+    async def send(self, msg: OutboxMessage) -> str:
+        if msg.game_id == self.game and msg.audience == Audience.PUBLIC:
+            if msg.id in self.lost:
+                raise PermanentError("50013: missing permissions")
+            if self.down:
+                raise TransientError("500 from the channel")
+        return await super().send(msg)
+
+
+@aio
+async def test_a_failing_channel_does_not_hold_the_players_prompts(tmp_path: Path) -> None:
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    svc = await TableService.open(path, clock=clock)
+    gid, users = await seated(svc)
+    transport = DownChannel(gid)
+    for _ in range(3):
+        await play(svc, gid, answers=2)
+        await svc.flush(transport)
+        clock.advance(30)
+    # every DM (prompts, private events) went out while the channel failed; no public post did
+    with sqlite3.connect(path) as db:
+        waiting = db.execute("SELECT audience, COUNT(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL "
+                             "GROUP BY audience").fetchall()
+    assert dict(waiting).keys() == {"public"}
+    assert {m.user_id for m in transport.sent if m.kind == "prompt"} == set(users)
+    assert not [m for m in transport.sent if m.audience == Audience.PUBLIC]
+    transport.down = False
+    clock.advance(600)
+    await svc.flush(transport)
+    feed = [m.id for m in transport.sent if m.audience == Audience.PUBLIC]
+    assert feed and feed == sorted(feed) and unsent(path) == 0  # the feed caught up, in order
+    await svc.close()
+
+
+@aio
+async def test_what_could_not_be_delivered_is_said_in_the_feeds_next_post(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, _ = await seated(svc)
+    transport = DownChannel(gid)
+    transport.down = False
+    with sqlite3.connect(path) as db:
+        first = db.execute("SELECT id FROM outbox WHERE audience = 'public' AND kind != 'status' ORDER BY id"
+                           ).fetchone()[0]
+    transport.lost = {first}
+    await svc.flush(transport)
+    await play(svc, gid, answers=3)
+    await svc.flush(transport)
+    public = [m for m in transport.sent if m.audience == Audience.PUBLIC]
+    assert first not in [m.id for m in public] and public[0].id > first
+    # the feed's next post says it once; the status line (edited in place) and the DMs never carry it
+    assert [m.undelivered for m in public if m.kind != "status"][:3] == [1, 0, 0]
+    assert all(m.undelivered == 0 for m in transport.sent if m.kind == "status" or m.audience == Audience.PLAYER)
+    await svc.close()
+
+
+@aio
+async def test_a_row_that_keeps_failing_is_given_up_and_said_there(tmp_path: Path) -> None:
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    svc = await TableService.open(path, clock=clock)
+    gid, users = await seated(svc)
+    transport = DownChannel(gid)
+    for _ in range(MAX_ATTEMPTS):
+        await svc.flush(transport)
+        clock.advance(3600)
+    with sqlite3.connect(path) as db:
+        failed = db.execute("SELECT attempts, error FROM outbox WHERE failed_at IS NOT NULL").fetchall()
+    assert failed == [(MAX_ATTEMPTS, f"TransientError ({MAX_ATTEMPTS} attempts)")]  # the feed's first post
+    transport.down = False
+    await svc.flush(transport)
+    nxt = next(m for m in transport.sent if m.audience == Audience.PUBLIC and m.kind != "status")
+    assert nxt.undelivered == 1
     await svc.close()
 
 
@@ -170,6 +264,18 @@ async def test_the_background_dispatcher_delivers_after_a_restart(tmp_path: Path
     await svc.close()
 
 
+@aio
+async def test_close_cancels_the_dispatcher_and_the_timer_task(tmp_path: Path) -> None:
+    svc = await TableService.open(tmp_path / "t.sqlite3")
+    svc.serve(RecordingTransport())
+    tasks = list(svc._tasks)
+    await seated(svc)
+    await asyncio.sleep(0.05)
+    assert [t.get_name() for t in tasks] == ["outbox", "timers"] and not any(t.done() for t in tasks)
+    await svc.close()
+    assert all(t.cancelled() for t in tasks)
+
+
 class Buggy(RecordingTransport):
     async def send(self, msg: OutboxMessage) -> str:
         raise ValueError("a bug in the front end")
@@ -184,7 +290,8 @@ async def test_a_transport_bug_is_retried_with_backoff_not_hot_looped(tmp_path: 
     await svc.flush(Buggy())  # not due again yet
     with sqlite3.connect(path) as db:
         tried = db.execute("SELECT attempts, error FROM outbox WHERE attempts > 0").fetchall()
-    assert tried == [(1, "a bug in the front end")]  # the first row of the game, once; the rest wait behind it
+    # the first row of each destination (the feed, three players' DMs), once; the rest wait behind them
+    assert tried == [(1, "a bug in the front end")] * 4
     clock.advance(1)
     await svc.flush(RecordingTransport())
     assert unsent(path) == 0

@@ -3,16 +3,18 @@ per server and the replay file."""
 
 from __future__ import annotations
 
+import ast
 import json
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.admin.replay import Replay
 from bot.frontend import text
-from bot.service import FakeClock, RecordingTransport, ServiceError, TableService
+from bot.service import FakeClock, RecordingTransport, ServiceError, TableService, extras, replayfile
+from bot.service.replayfile import Replay, Stored
 from bot.service.settings import covers_weekend, normalize, out_of_quiet, shaped_deadline
 from engine.agot.agent import RandomAgent
 from tests.service.kit import CHANNEL, aio, play
@@ -256,8 +258,15 @@ async def ranking(svc: TableService, gid: int) -> list[int]:
 
 
 @aio
-async def test_the_replay_file_of_a_finished_game_only(tmp_path: Path) -> None:
+async def test_the_replay_file_of_a_finished_game_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     svc = await TableService.open(tmp_path / "db.sqlite3")
+    threads: list[str] = []
+
+    def exported(stored: Stored) -> Replay:  # the whole game's re-play: in a worker thread, off the event loop
+        threads.append(threading.current_thread().name)
+        return replayfile.exported(stored)
+
+    monkeypatch.setattr(extras, "exported", exported)
     try:
         gid, _ = await table(svc)
         await play(svc, gid, answers=5)
@@ -265,9 +274,20 @@ async def test_the_replay_file_of_a_finished_game_only(tmp_path: Path) -> None:
             await svc.replay_file(gid)
         await play(svc, gid)
         replay = Replay.from_dict(json.loads(await svc.replay_file(gid)))
+        assert len(threads) == 1 and threads[0] != threading.main_thread().name
         game = replay.play()  # re-plays to the stored final state
         assert game.over and len(replay.answers) == (await svc.status(gid))["last_answer"]
         with pytest.raises(ServiceError, match="no game"):
             await svc.replay_file(999)
     finally:
         await svc.close()
+
+
+def test_the_service_imports_nothing_above_it() -> None:
+    """Imports go one way: front end -> service -> storage; the service never imports the admin tools or discord."""
+    above = ("bot.admin", "bot.frontend", "discord", "bot.demo")
+    for path in (Path(__file__).resolve().parents[2] / "bot" / "service").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            assert not [n for n in names if n.startswith(above)], f"{path.name} imports {names}"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.admin.replay import Replay
-from bot.admin.stored import exported_replay
 from bot.service import FakeClock, RecordingTransport, ServiceError, TableService
+from bot.service.replayfile import exported, read_stored
 from bot.service.whispers import MAX_CHARS, PER_HOUR
 from tests.service.kit import CREATOR, aio, play, seated
 
@@ -114,7 +114,7 @@ async def test_the_replay_file_carries_the_whispers_once_the_game_is_over(tmp_pa
         async with svc.store.reading() as repo:  # the admin export of a running game: no whispers in it
             row = await repo.game(gid)
             assert row is not None
-            running = await exported_replay(repo, row)
+            running = exported(await read_stored(repo, row))
         assert running.whispers is None and SECRET not in json.dumps(running.to_dict())
         await play(svc, gid)
         replay = Replay.from_dict(json.loads(await svc.replay_file(gid)))

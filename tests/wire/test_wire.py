@@ -24,7 +24,7 @@ CREATOR = 101
 async def connect(fake: FakeDiscord, path: Path) -> tuple[AgotBot, asyncio.Task[None]]:
     """A new bot over the SQLite file at ``path``, logged in and connected to the fake gateway with its guild."""
     service = await TableService.open(path, clock=AgotBot.clock)
-    bot = AgotBot(service, sweep_seconds=3600)
+    bot = AgotBot(service)
     await bot.login("fake-token")
     running = asyncio.create_task(bot.connect(reconnect=False))
     fake.client = running
