@@ -1,7 +1,8 @@
 """``python -m bot``: run the Discord bot; ``python -m bot sync [--guild ID]``: register its slash commands.
 
-Reads ``.env`` (python-dotenv) for DISCORD_TOKEN, AGOT_DB_PATH, LOG_LEVEL, OWNER_IDS, DEV_GUILD_ID and
-AGOT_CACHE_GAMES. Without a
+Reads ``.env`` (python-dotenv) for DISCORD_TOKEN, AGOT_DATABASE_URL (or AGOT_DB_PATH), LOG_LEVEL, OWNER_IDS,
+DEV_GUILD_ID, AGOT_CACHE_GAMES, AGOT_SHARDS and AGOT_SHARD_COUNT (``--shards 0-3 --shard-count 8``: see
+``bot/shards.py``). Without a
 token it says how to get one and exits with status 2. Commands are synced only by ``sync``, never on start.
 """
 
@@ -11,12 +12,17 @@ import asyncio
 import logging
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from dotenv import load_dotenv
 
+from bot import shards
 from bot.config import Config, ConfigError, load_config
 from bot.storage import StorageError, open_store
 from engine.cli import Parser
+
+if TYPE_CHECKING:
+    from bot.frontend.client import AgotBot
 
 NO_TOKEN = """python -m bot: no DISCORD_TOKEN set.
   1. Create an application at https://discord.com/developers/applications, open "Bot" and press "Reset Token".
@@ -25,20 +31,50 @@ NO_TOKEN = """python -m bot: no DISCORD_TOKEN set.
 Without a token, `make demo` plays a whole game offline."""
 
 
-async def _run(config: Config, sync: bool, guild: int | None) -> None:
+def sharded_bot() -> type[AgotBot]:
+    """The bot that runs a range of shards: AgotBot over discord.py's AutoShardedBot."""
+    from discord.ext import commands
+
+    from bot.frontend.client import AgotBot
+
+    return type("ShardedAgotBot", (AgotBot, commands.AutoShardedBot), {})
+
+
+async def _run(config: Config, sync: bool, guild: int | None, sharding: tuple[list[int], int] | None) -> None:
     from bot.frontend.client import AgotBot
     from bot.service import TableService
 
-    service = await TableService.open(await open_store(config.database), clock=AgotBot.clock,
-                                      cache_games=config.cache_games)
-    bot = AgotBot(service, config, serve=not sync)
+    store = await open_store(config.database)
+    service = await TableService.open(store, clock=AgotBot.clock, cache_games=config.cache_games)
+    if sharding is None or sync:
+        bot = AgotBot(service, config, serve=not sync)
+    else:
+        owner = shards.owner_name()
+        try:
+            await shards.lease(store, owner, sharding[0])  # refuses a range another process runs
+        except BaseException:
+            await service.close()
+            raise
+        bot = sharded_bot()(service, config, shard_ids=sharding[0], shard_count=sharding[1])
     async with bot:
         if sync:
             await bot.login(config.token or "")
             synced = await bot.sync_commands(guild)
             print(f"synced {synced} commands " + (f"to server {guild}" if guild else "globally (up to an hour)"))
             return
-        await bot.start(config.token or "")
+        if sharding is None:
+            await bot.start(config.token or "")
+            return
+        stop = asyncio.Event()
+        running = asyncio.create_task(bot.start(config.token or ""))
+        renewing = asyncio.create_task(shards.keep_leased(store, owner, sharding[0], stop))
+        stopped = asyncio.create_task(stop.wait())
+        await asyncio.wait([running, stopped], return_when=asyncio.FIRST_COMPLETED)
+        renewing.cancel()
+        stopped.cancel()
+        if not running.done():
+            await bot.close()
+        await running
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -47,11 +83,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="run the bot (default) or sync its slash commands")
     parser.add_argument("--guild", type=int, help="sync to this server only (instant); default: DEV_GUILD_ID")
     parser.add_argument("--global", dest="everywhere", action="store_true", help="sync globally even if DEV_GUILD_ID")
+    parser.add_argument("--shards", help="the shards this process runs, e.g. 0-3 (default AGOT_SHARDS; none: all)")
+    parser.add_argument("--shard-count", type=int, help="the total number of shards (default AGOT_SHARD_COUNT)")
     args = parser.parse_args(argv)
     load_dotenv()
     try:
         config = load_config()
-    except ConfigError as exc:
+        env_shards, env_count = shards.from_env()
+        sharding = shards.parse_shards(args.shards or env_shards,
+                                       args.shard_count if args.shard_count is not None else env_count)
+    except (ConfigError, shards.ShardError) as exc:
         parser.error(str(exc))
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
@@ -59,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     guild = None if args.everywhere else (args.guild or config.dev_guild_id)
     try:
-        asyncio.run(_run(config, args.command == "sync", guild))
+        asyncio.run(_run(config, args.command == "sync", guild, sharding))
     except KeyboardInterrupt:
         return 0
     except StorageError as exc:  # the database cannot be used (not writable, corrupt, newer): nothing written

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.storage.stores import DEFAULT_DATABASE
+from bot.storage.stores import DEFAULT_DATABASE, default_url, redacted
 
 
 class ConfigError(ValueError):
@@ -17,7 +17,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class Config:
     token: str | None = None
-    database: str = DEFAULT_DATABASE  # a database address for open_store: a file path or sqlite:///PATH
+    database: str = DEFAULT_DATABASE  # a database address for open_store: a path, sqlite:///PATH, postgresql://...
     log_level: str = "INFO"
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     dev_guild_id: int | None = None
@@ -25,7 +25,7 @@ class Config:
     cache_games: int | None = None  # loaded games kept in memory while idle (AGOT_CACHE_GAMES; None: the service's)
 
     def __repr__(self) -> str:  # never show the token, even in a traceback or a debug log
-        return (f"Config(token={'set' if self.token else 'missing'}, database={str(self.database)!r}, "
+        return (f"Config(token={'set' if self.token else 'missing'}, database={redacted(self.database)!r}, "
                 f"log_level={self.log_level!r}, owner_ids={sorted(self.owner_ids)}, dev_guild_id={self.dev_guild_id}, "
                 f"heartbeat={str(self.heartbeat) if self.heartbeat else None!r}, cache_games={self.cache_games})")
 
@@ -38,7 +38,8 @@ def _ids(name: str, raw: str) -> frozenset[int]:
 
 
 def load_config(env: Mapping[str, str] | None = None) -> Config:
-    """Read DISCORD_TOKEN, AGOT_DB_PATH, LOG_LEVEL, OWNER_IDS, DEV_GUILD_ID, AGOT_HEARTBEAT and AGOT_CACHE_GAMES."""
+    """Read DISCORD_TOKEN, AGOT_DATABASE_URL (or AGOT_DB_PATH), LOG_LEVEL, OWNER_IDS, DEV_GUILD_ID,
+    AGOT_HEARTBEAT and AGOT_CACHE_GAMES."""
     env = os.environ if env is None else env
     cache = env.get("AGOT_CACHE_GAMES", "").strip()
     if cache and not (cache.isdigit() and int(cache) > 0):
@@ -51,7 +52,7 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
         raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, not {level!r}")
     return Config(
         token=env.get("DISCORD_TOKEN", "").strip() or None,
-        database=env.get("AGOT_DB_PATH", "").strip() or DEFAULT_DATABASE,
+        database=default_url(env),
         log_level=level,
         owner_ids=_ids("OWNER_IDS", env.get("OWNER_IDS", "")),
         dev_guild_id=int(guild) if guild else None,

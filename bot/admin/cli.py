@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from bot.admin import stored
+from bot.admin import migrate, stored
 from bot.admin.replay import Replay, ReplayError, state_hash
 from bot.admin.stored import Refusal
 from bot.storage import StorageError
@@ -47,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--commitment", help="the SHA-256 posted when the game started: check the file's secret")
     p.set_defaults(run=cmd_replay)
     stored.add_commands(sub)
+    migrate.add_command(sub)
     return parser
 
 

@@ -49,12 +49,14 @@ class AgotBot(commands.Bot):
         """Now, from discord.py's clock (virtual under SimCord, so deadlines run in test time)."""
         return discord.utils.utcnow().astimezone(UTC)
 
-    def __init__(self, service: TableService, config: Config | None = None, serve: bool = True) -> None:
+    def __init__(self, service: TableService, config: Config | None = None, serve: bool = True,
+                 **sharding: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         intents.dm_messages = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+                         **sharding)  # shard_ids and shard_count of an AutoShardedBot (bot/shards.py)
         self.service = service
         self.config = config or Config()
         self.serve_outbox = serve

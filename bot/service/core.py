@@ -24,7 +24,7 @@ from bot.service import messages
 from bot.service.clock import Clock, system_clock
 from bot.service.kinds import ACTIVE, OVER, GameStatus, Source, TimerKind
 from bot.service.loaded import Table, label_of
-from bot.service.models import Reply, ServiceError
+from bot.service.models import Reply, ServiceError, Stale
 from bot.service.replay import Divergence, apply_answers, end_if_ended_early, state_hash, state_text
 from bot.service.routing import route_events
 from bot.service.settings import shaped_deadline
@@ -36,6 +36,8 @@ from engine.core import AlreadySubmitted, Decision, EngineError
 log = logging.getLogger("bot.service")
 
 SNAPSHOT_EVERY = 25  # a snapshot every N answers; loading replays at most N - 1 answers after the latest
+STALE_TRIES = 3  # an answer computed on a game another process had just advanced is tried again this often
+STALE = "Another bot process changed this game just now: nothing was changed, try again in a moment."
 
 AfterAnswer = Callable[[Table, Source], Awaitable[None]]  # an accepted answer was committed (the lock is held)
 Within = Callable[[Repo], Awaitable[list[NewMessage]]]  # more writes and rows in the answer's transaction
@@ -137,6 +139,8 @@ class TableCore:
     async def load(self, game_id: int) -> Table:
         """The cached table, or load it (the caller holds the game's lock)."""
         table = self.tables.get(game_id)
+        if table is not None and self.store.shared:
+            table = await self._refreshed(table)
         if table is not None:
             self.tables.move_to_end(game_id)
             return table
@@ -152,6 +156,31 @@ class TableCore:
             table.game = await self._rebuild(table, snap, answers)
         self.tables[game_id] = table
         return table
+
+    async def _refreshed(self, table: Table) -> Table | None:
+        """On a database other processes share: the cached game with its row and seats read again (a join, a
+        pause or a vote of another process), or None (drop it) when another process advanced its answers."""
+        async with self.store.reading() as repo:
+            row = await repo.game(table.id)
+            seats = await repo.seats(table.id) if row is not None and row.seq == table.row.seq else []
+        if row is None or row.seq != table.row.seq:
+            self.drop(table.id)
+            return None
+        if row != table.row or seats != table.seats:
+            table.row, table.seats, table.deadlines = row, seats, None
+        return table
+
+    @asynccontextmanager
+    async def writing(self, t: Table) -> AsyncIterator[Repo]:
+        """A write transaction on the game ``t`` (the caller holds its lock). On a database other processes share
+        it first takes the game's lock there (``lock_game``: their transactions on the game wait for this one)
+        and checks that none of them advanced the game since ``t`` was loaded; if one did, nothing is written,
+        the game is dropped from the cache and ``Stale`` is raised."""
+        async with self.store.transaction() as repo:
+            if self.store.shared and await repo.lock_game(t.id) != t.row.seq:
+                self.drop(t.id)
+                raise Stale(STALE)
+            yield repo
 
     def drop(self, game_id: int) -> None:
         """Memory ran ahead of the database (a transaction failed): the game is loaded again on next use."""
@@ -211,10 +240,20 @@ class TableCore:
 
     async def answer(self, game_id: int, user_id: int, decision_id: str, answer: Any) -> Reply:
         """Apply one player's answer. "accepted" only once it is committed; "refused" and "already" write
-        nothing. An answer bigger than any legal one is refused at the door, before any other work."""
+        nothing. An answer bigger than any legal one is refused at the door, before any other work. On a database
+        other processes share, an answer computed on a game one of them had just advanced is answered again on the
+        fresh game (``Stale``), up to STALE_TRIES times."""
         too_big = oversized(answer)
         if too_big is not None:
             return Reply("refused", f"That answer is too big to be an answer ({too_big}): nothing was changed.")
+        for _ in range(STALE_TRIES):
+            try:
+                return await self._answer(game_id, user_id, decision_id, answer)
+            except Stale:
+                continue
+        return Reply("refused", STALE)
+
+    async def _answer(self, game_id: int, user_id: int, decision_id: str, answer: Any) -> Reply:
         async with self.lock(game_id):
             try:
                 t = await self.load(game_id)
@@ -250,10 +289,12 @@ class TableCore:
                 return Reply("refused", f"This decision belongs to {t.game.house_name(decision.player)}.")
             try:
                 return await self.apply(t, decision, user_id, answer, Source.PLAYER)
+            except Stale:
+                raise  # another process advanced the game: answer again on the fresh game
             except Exception:  # noqa: BLE001 - a save that failed (a locked or full database): nothing is kept
                 log.exception("game %s: the answer to decision %s could not be saved", game_id, decision_id)
                 return Reply("refused", "Your answer could not be saved just now (the database failed); nothing "
-                                        "changed: please answer again.")
+                                        "changed: please answer again in a moment.")
 
     async def apply(self, t: Table, decision: Decision, user_id: int | None, answer: Any, source: Source,
                     within: Within | None = None) -> Reply:
@@ -274,7 +315,7 @@ class TableCore:
         event_dicts = [e.to_dict() for e in events]
         name = t.game.house_name(decision.player)
         try:
-            async with self.store.transaction() as repo:
+            async with self.writing(t) as repo:
                 fingerprint = state_hash(t.game)
                 answer_row = AnswerRow(t.id, seq, user_id, decision.player, decision.id, decision.kind, answer,
                                        source, t.game.state.round, t.game.state.phase, fingerprint, iso(now))

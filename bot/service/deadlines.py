@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.service import messages
 from bot.service.core import TableCore, Within
 from bot.service.kinds import OVER, GameStatus, OutboxKind, Source, TimerKind
 from bot.service.loaded import Table
+from bot.service.models import Stale
+from bot.service.outbox import owner_name
 from bot.service.seats import Seats
 from bot.service.votes import Votes
 from bot.service.wake import Sleeper
@@ -26,6 +28,7 @@ from engine.core import Decision
 log = logging.getLogger("bot.service.deadlines")
 IDLE_WAKE = 900.0  # a safety net: commits wake the task, and it sleeps until the next due timer
 STUCK = 1.0  # a due timer that nothing fired is looked at again after this long, not in a hot loop
+LEASE = timedelta(minutes=1)  # a claimed timer is another process's to fire again after this (a shared database)
 
 Handler = Callable[[Table, list[TimerRow], datetime], Awaitable[None]]
 
@@ -33,6 +36,7 @@ Handler = Callable[[Table, list[TimerRow], datetime], Awaitable[None]]
 class Deadlines:
     def __init__(self, core: TableCore, seats: Seats, votes: Votes) -> None:
         self.core = core
+        self.owner = owner_name()  # whose claims these are, in a database several processes share
         self.seats = seats
         self.votes = votes
         # the game's due timers, per kind, in this order (the lock of the game held)
@@ -47,30 +51,47 @@ class Deadlines:
         """Fire every timer due by the clock (expired votes first: a vote may have passed meanwhile; then per
         game its other timers, reminders, deadlines); return how many fired."""
         now = self.core.clock()
-        async with self.core.store.reading() as repo:
-            due = await repo.due_timers(iso(now))
+        due = await self._claim(now)
         votes = [x for x in due if x.kind == TimerKind.VOTE]
+        fired = 0
         for timer in votes:
-            await self.votes.expire(timer)
-        fired = len(votes)
-        async with self.core.store.reading() as repo:
-            due = await repo.due_timers(iso(now))
+            try:
+                await self.votes.expire(timer)
+            except Stale:  # another process changed the game meanwhile: this timer is looked at again next pass
+                continue
+            fired += 1
+        due = await self._claim(now)
+        mine = {x.id for x in due} if self.core.store.shared else None
         for game_id in dict.fromkeys(timer.game_id for timer in due):
-            fired += await self._fire(game_id, now)
+            try:
+                fired += await self._fire(game_id, now, mine)
+            except Stale:
+                continue
         return fired
 
-    async def _fire(self, game_id: int, now: datetime) -> int:
+    async def _claim(self, now: datetime) -> list[TimerRow]:
+        """The due timers this process fires: all of them (one process), or those it holds a lease on (a
+        database several processes share: ``claim_timers``; a dead process's are taken over after LEASE)."""
+        if not self.core.store.shared:
+            async with self.core.store.reading() as repo:
+                return await repo.due_timers(iso(now))
+        async with self.core.store.transaction() as repo:
+            return await repo.claim_timers(self.owner, iso(now), iso(now + LEASE))
+
+    async def _fire(self, game_id: int, now: datetime, mine: set[int] | None = None) -> int:
+        """Fire the game's due timers (``mine``: only those of these ids, the ones this process claimed)."""
         core = self.core
         async with core.lock(game_id):
             t = await core.load(game_id)
             if t.row.status in (*OVER, GameStatus.FROZEN):  # e.g. an absence's end: nothing fires now
-                async with core.store.transaction() as repo:
+                async with core.writing(t) as repo:
                     await repo.cancel_timers(game_id)
                 return 0
             if t.row.status != GameStatus.RUNNING or t.game is None:
                 return 0
             async with core.store.reading() as repo:
-                due = [x for x in await repo.timers(game_id) if x.due_at is not None and x.due_at <= iso(now)]
+                due = [x for x in await repo.timers(game_id) if x.due_at is not None and x.due_at <= iso(now)
+                       and (mine is None or x.id in mine)]
             unknown = [x for x in due if x.kind not in self.handlers]
             if unknown:
                 log.warning("game %s: timers of unknown kinds finished: %s", game_id, sorted({x.kind for x in unknown}))
@@ -82,7 +103,7 @@ class Deadlines:
             return len(due)
 
     async def _finish(self, t: Table, timers: list[TimerRow], now: datetime) -> None:
-        async with self.core.store.transaction() as repo:
+        async with self.core.writing(t) as repo:
             await repo.finish_timers([x.id for x in timers])
 
     async def _remind(self, t: Table, reminders: list[TimerRow], now: datetime) -> None:
@@ -108,7 +129,7 @@ class Deadlines:
         if waiting:
             names = ", ".join(f"{t.game.house_name(w['house'])} ({w['label']})" for w in waiting)
             rows.append(messages.public_reminder(t, f"Still waiting for {names}.", waiting))
-        async with core.store.transaction() as repo:
+        async with core.writing(t) as repo:
             await repo.finish_timers([x.id for x in reminders])
             if rows:
                 await repo.add_messages(rows, iso(now))
@@ -121,7 +142,7 @@ class Deadlines:
             assert t.game is not None
             decision = next((d for d in t.game.open_decisions() if d.id == timer.payload["decision_id"]), None)
             if decision is None or t.row.status != GameStatus.RUNNING:
-                async with core.store.transaction() as repo:
+                async with core.writing(t) as repo:
                     await repo.finish_timers([timer.id])
                 continue
             user = t.user_of().get(decision.player)
@@ -129,7 +150,7 @@ class Deadlines:
                                      within=self._missed(t, decision, user, timer))
             if not reply.accepted:
                 log.error("game %s: the default answer of decision %s was refused", t.id, decision.id)
-                async with core.store.transaction() as repo:
+                async with core.writing(t) as repo:
                     await repo.finish_timers([timer.id])
             t = await core.load(t.id)
 

@@ -49,7 +49,7 @@ class Extras:
                     since = max((r.n for r in rows if r.answer_seq <= max(mine)), default=0) if mine else 0
             new = [r.event for r in rows if r.n > since]
             last_seen = max((r.n for r in rows), default=since)
-            async with self.core.store.transaction() as repo:
+            async with self.core.writing(t) as repo:
                 await repo.set_looked(game_id, user_id, last_seen, iso(self.core.clock()))
         kinds = Counter(str(e["kind"]) for e in new)
         lines = [str(e.get("text") or e["kind"]) for e in new if e["kind"] in KEY_KINDS][-KEY_LINES:]

@@ -122,7 +122,7 @@ class History:
                              notice: str) -> None:
         now = self.core.clock()
         try:
-            async with self.core.store.transaction() as repo:
+            async with self.core.writing(t) as repo:
                 rewind_id = await repo.add_rewind(t.id, user_id, len(undone), undone[0].seq, undone[-1].seq, reason,
                                                   iso(now))
                 await repo.mark_rewound(t.id, [a.seq for a in undone], rewind_id)

@@ -55,7 +55,7 @@ class Lobby:
                 if any(s.house == house for s in t.seats):
                     raise ServiceError(f"{house} is already taken.")
             seat = SeatRow(game_id, user_id, name, house, iso(self.core.clock()))
-            async with self.core.store.transaction() as repo:
+            async with self.core.writing(t) as repo:
                 await repo.add_seat(seat)
             t.seats.append(seat)
             return game_info(t.row, t.seats)
@@ -67,7 +67,7 @@ class Lobby:
                 raise ServiceError("The game has started: a seat can no longer be left.")
             if not any(s.user_id == user_id for s in t.seats):
                 raise ServiceError("You have no seat in this game.")
-            async with self.core.store.transaction() as repo:
+            async with self.core.writing(t) as repo:
                 await repo.remove_seat(game_id, user_id)
             t.seats = [s for s in t.seats if s.user_id != user_id]
             return game_info(t.row, t.seats)
@@ -94,7 +94,7 @@ class Lobby:
             now = self.core.clock()
             t.game = game
             try:
-                async with self.core.store.transaction() as repo:
+                async with self.core.writing(t) as repo:
                     for s in t.seats:
                         await repo.update_seat(game_id, s.user_id, house=s.house)
                     salt = f"{self.core.randbits(128):032x}"  # revealed with the secret when the game ends
@@ -169,7 +169,7 @@ class Lobby:
             if any(s.user_id == new_user_id for s in t.seats):
                 raise ServiceError("That user already has a seat in this game.")
             now = self.core.clock()
-            async with self.core.store.transaction() as repo:
+            async with self.core.writing(t) as repo:
                 await repo.move_seat(game_id, seat.user_id, new_user_id, name)
                 await repo.update_seat(game_id, new_user_id, state=SeatState.PLAYER, away_from=None,
                                        away_until=None)
@@ -187,7 +187,7 @@ class Lobby:
     async def _set_status(self, t: Table, status: GameStatus, notice: str | None) -> None:
         now = self.core.clock()
         t.deadlines = None  # the prompts' deadlines change below
-        async with self.core.store.transaction() as repo:
+        async with self.core.writing(t) as repo:
             await repo.set_game_status(t.id, status, iso(now))
             if status == GameStatus.CANCELLED:
                 await repo.cancel_timers(t.id)

@@ -10,6 +10,11 @@ class ServiceError(Exception):
     """A refused lobby or management call; the message is a clear sentence for the user."""
 
 
+class Stale(ServiceError):
+    """Another bot process changed the game since this one loaded it (a shared PostgreSQL database): nothing was
+    written, and the game is loaded again on its next use."""
+
+
 @dataclass(frozen=True)
 class Reply:
     status: str  # accepted, refused, already

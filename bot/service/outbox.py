@@ -19,7 +19,10 @@ exponential backoff, up to ``MAX_ATTEMPTS`` sends; ``PermanentError`` (e.g. Disc
 closed) gives the row up at once and records why. The next message that reaches a destination after rows of it
 were given up carries how many (``OutboxMessage.undelivered``; the front end says so in that post, e.g. "1
 earlier message could not be delivered here"); a status line, edited in place, never carries it. The count is
-kept by the dispatcher in memory: after a restart, rows given up before it are not counted.
+kept by the dispatcher in memory: after a restart, rows given up before it are not counted. Several processes on one
+database (``Store.shared``): each pass claims the unsent rows of games whose delivery lease it holds or takes
+(``Repo.claim_messages``), so one game's rows go through one process at a time, and gives the leases back once
+the pass is marked; a dead process's lease is taken over after LEASE.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ import asyncio
 import json
 import logging
 import os
+import secrets
+import socket
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -46,6 +51,12 @@ BATCH = 100  # unsent rows read per pass
 MAX_BATCH = 1600  # when every row read waits behind a held one, read up to this many to reach other destinations
 MAX_ATTEMPTS = 12  # transient failures before a row is given up (about 1.5 hours of back-off)
 IDLE_WAKE = 900.0  # a safety net: commits wake the dispatcher (``Signal``), retries set their own time
+LEASE = timedelta(minutes=1)  # a game's delivery lease (a shared database): another process takes it after this
+
+
+def owner_name() -> str:
+    """A name for one claimer in a database several processes share: host, process id and a random part."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 @dataclass(frozen=True)
@@ -106,6 +117,7 @@ class Dispatcher:
         self.transport = transport
         self.clock = clock
         self.undelivered: dict[Destination, int] = {}  # rows given up per destination, not yet said there
+        self.owner = owner_name()
 
     async def deliver_once(self) -> datetime | None:
         """Send every row that may go now; return when the earliest held-back row may be retried (None: none).
@@ -116,8 +128,7 @@ class Dispatcher:
         held: set[Destination] = set()
         limit = BATCH
         while True:
-            async with self.store.reading() as repo:
-                rows = await repo.unsent(limit)
+            rows = await self._claim(limit)
             by_destination: dict[Destination, list[OutboxRow]] = {}
             for row in rows:
                 where = destination(row)
@@ -126,15 +137,27 @@ class Dispatcher:
             sent: list[tuple[int, str]] = []  # marked sent together, in one transaction, after the pass
             progress = await asyncio.gather(*(self._deliver(where, queue, held, waiting, sent)
                                               for where, queue in by_destination.items()))
-            if sent:
+            if sent or (rows and self.store.shared):
                 async with self.store.transaction() as repo:
                     await repo.mark_sent_many(sent, iso(self.clock()))
+                    if self.store.shared:
+                        await repo.release_messages(self.owner, sorted({row.game_id for row in rows}))
             if len(rows) < limit:
                 return min(waiting, default=None)
             if not any(progress):  # every row read waits behind a held one: read further, for other destinations
                 if limit >= MAX_BATCH:
                     return min(waiting, default=None)
                 limit *= 4
+
+    async def _claim(self, limit: int) -> list[OutboxRow]:
+        """The unsent rows this process delivers now: all of them (one process), or those of the games whose
+        delivery lease it holds or takes (a database several processes share)."""
+        if not self.store.shared:
+            async with self.store.reading() as repo:
+                return await repo.unsent(limit)
+        now = self.clock()
+        async with self.store.transaction() as repo:
+            return await repo.claim_messages(self.owner, iso(now), iso(now + LEASE), limit)
 
     async def _deliver(self, where: Destination, rows: list[OutboxRow], held: set[Destination],
                        waiting: list[datetime], sent: list[tuple[int, str]]) -> bool:
@@ -158,7 +181,8 @@ class Dispatcher:
         return done
 
     async def _send(self, row: OutboxRow, where: Destination, sent: list[tuple[int, str]]) -> bool:
-        """Deliver one row; True if it is done (sent: added to ``sent``, or given up), False if it waits."""
+        """Deliver one row; True if it is done (sent: added to ``sent``, or given up), False if it waits for a
+        retry."""
         undelivered = 0 if row.kind == OutboxKind.STATUS else self.undelivered.get(where, 0)
         try:
             front_id = await self.transport.send(OutboxMessage.from_row(row, undelivered))

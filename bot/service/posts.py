@@ -25,8 +25,7 @@ CLOSED_DM = "closed_dm"
 
 class Posts:
     def __init__(self, service: TableService) -> None:
-        self.store, self.clock = service.store, service.clock
-        self.woken = service.core.woken  # a queued notice wakes the outbox dispatcher
+        self.store, self.clock, self.woken = service.store, service.clock, service.core.woken
 
     async def message_id(self, game_id: int, kind: str) -> int | None:
         """The front end's id of the game's ``STATUS`` or ``ANNOUNCEMENT`` message, or None (none stored)."""
@@ -46,5 +45,5 @@ class Posts:
                 return False
             await repo.set_front_post(game_id, CLOSED_DM, user_id, "", iso(self.clock()))
             await repo.add_messages([closed_dm_notice(game_id, user_id, words)], iso(self.clock()))
-        self.woken()
+        self.woken()  # the dispatcher delivers it now
         return True

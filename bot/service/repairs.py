@@ -64,7 +64,7 @@ class Repairs:
             whose = self._house_label(t, house) if house is not None else "every house"
             now = self.core.clock()
             due = now + timedelta(hours=hours)
-            async with self.core.store.transaction() as repo:
+            async with self.core.writing(t) as repo:
                 prompts = [p for p in await repo.prompts(game_id) if house is None or p.house == house]
                 if not prompts:
                     raise ServiceError(f"{whose.capitalize()} has no open prompt.")
@@ -100,7 +100,7 @@ class Repairs:
                 raise ServiceError("Only a running or paused game's deadlines can be extended.")
             now = self.core.clock()
             shift = timedelta(hours=hours)
-            async with self.core.store.transaction() as repo:
+            async with self.core.writing(t) as repo:
                 for timer in await repo.timers(game_id):
                     if timer.kind not in (TimerKind.DEADLINE, TimerKind.REMINDER):
                         continue
@@ -134,7 +134,7 @@ class Repairs:
                 asked = table_wide(t.game)  # the feed was posted before that question
                 t.game.finish()
                 events, t.game.events = [e.to_dict() for e in t.game.events], []
-                async with self.core.store.transaction() as repo:
+                async with self.core.writing(t) as repo:
                     await repo.add_events(game_id, live[-1].seq, events)
                     await self._close_prompts(repo, t)
                     fingerprint = state_hash(t.game)

@@ -186,7 +186,7 @@ class Stored:
     seats: list[SeatRow]
     answers: list[AnswerRow]
     snapshots: dict[int, str]
-    whispers: list[dict[str, str]] | None  # only once the game is over
+    whispers: list[dict[str, str]] | None = None  # once the game is over (they are private until then)
 
 
 async def read_stored(repo: Repo, row: GameRow) -> Stored:
@@ -260,7 +260,8 @@ def verify(stored: Stored) -> Verdict:
 
 
 def exported(stored: Stored) -> Replay:
-    """The replay file of a stored game, checked by a re-play (``python -m bot.admin export``, ``/agot replay``)."""
+    """The replay file of a stored game, checked by a re-play (``python -m bot.admin export``, ``/agot replay``);
+    the whispers between houses are in it only once the game is over."""
     verdict = verify(stored)
     if verdict.problem or verdict.game is None:
         raise ReplayError(f"game {stored.row.id} does not re-play from its log ({verdict.problem}); run verify")

@@ -30,7 +30,7 @@ from bot.service import messages
 from bot.service.core import TableCore
 from bot.service.kinds import ACTIVE, GameStatus, SeatState, Source, TimerKind
 from bot.service.loaded import Table, away, game_info, label_of
-from bot.service.models import GameInfo, ServiceError
+from bot.service.models import GameInfo, ServiceError, Stale
 from bot.storage import NewMessage, Repo, SeatRow, TimerRow, from_iso, iso
 from engine.core import Decision
 
@@ -75,11 +75,14 @@ class Seats:
             tried.add(decision.id)
             seat = t.seat(decision.player)
             user = seat.user_id if seat is not None and seat.state == SeatState.AUTOPILOT else None
-            reply = await core.apply(t, decision, user, self._choose(t, decision), Source.AUTOPILOT)
-            if not reply.accepted:
-                log.warning("game %s: autopilot answer to %s refused (%s); the default instead", game_id,
-                            decision.id, reply.message)
-                reply = await core.apply(t, decision, user, decision.default, Source.AUTOPILOT)
+            try:
+                reply = await core.apply(t, decision, user, self._choose(t, decision), Source.AUTOPILOT)
+                if not reply.accepted:
+                    log.warning("game %s: autopilot answer to %s refused (%s); the default instead", game_id,
+                                decision.id, reply.message)
+                    reply = await core.apply(t, decision, user, decision.default, Source.AUTOPILOT)
+            except Stale:  # another process advanced the game: its own answer runs the autopilot there
+                break
             done += reply.accepted
         return done
 
@@ -120,7 +123,7 @@ class Seats:
             assert t.game is not None and seat.house is not None
             name = t.game.house_name(seat.house)
             stamp = f"<t:{int(until.timestamp())}:R>"
-            async with core.store.transaction() as repo:
+            async with core.writing(t) as repo:
                 fields = {"away_from": iso(now), "away_until": iso(until),
                           "state": SeatState.AUTOPILOT if mode == "autopilot" else SeatState.PLAYER}
                 await repo.update_seat(game_id, user_id, **fields)
@@ -146,7 +149,7 @@ class Seats:
             if not away(seat, now):
                 raise ServiceError("You are not away.")
             assert t.game is not None and seat.house is not None
-            async with core.store.transaction() as repo:
+            async with core.writing(t) as repo:
                 await repo.update_seat(game_id, user_id, state=SeatState.PLAYER, away_from=None, away_until=None)
                 await repo.add_messages([messages.notice(t, f"{t.game.house_name(seat.house)} is back.")], iso(now))
             seat.state, seat.away_from, seat.away_until = SeatState.PLAYER, None, None
@@ -157,7 +160,7 @@ class Seats:
         """The timer handler of ``absence_end``: the seat is its player's again, and the table is told (a moot
         timer just ends)."""
         rows: list[NewMessage] = []
-        async with self.core.store.transaction() as repo:
+        async with self.core.writing(t) as repo:
             for timer in timers:
                 seat = next((s for s in t.seats if s.user_id == timer.payload.get("user_id")), None)
                 if seat is not None and seat.state != SeatState.OPEN \
@@ -227,7 +230,7 @@ class Seats:
                 raise ServiceError(f"{house} has no seat in this game.")
             if seat.state == SeatState.OPEN:
                 raise ServiceError(f"{t.game.house_name(house)}'s seat is already open.")
-            async with core.store.transaction() as repo:
+            async with core.writing(t) as repo:
                 player = "its player" if t.faceless else seat.name
                 rows = await self.open_seat(repo, t, seat, why or f"{player} was removed by a manager")
                 await repo.add_messages(rows, iso(core.clock()))
@@ -267,7 +270,7 @@ class Seats:
             if any(s.user_id == user_id and s is not seat for s in t.seats):
                 raise ServiceError("You left another seat of this game; you cannot take a new one.")
             now = core.clock()
-            async with core.store.transaction() as repo:
+            async with core.writing(t) as repo:
                 await repo.move_seat(game_id, seat.user_id, user_id, name)
                 await repo.update_seat(game_id, user_id, state=SeatState.PLAYER)
                 deadlines = await core.deadlines(repo, t)

@@ -13,6 +13,7 @@ and its collaborators and hands each call to the one that does it (the flow of a
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -34,7 +35,9 @@ from bot.service.seats import Seats
 from bot.service.votes import Votes
 from bot.service.wake import Sleeper
 from bot.service.whispers import Whispers
-from bot.storage import Store, open_store
+from bot.storage import StorageError, Store, open_store
+
+log = logging.getLogger("bot.service")
 
 
 class TableService:
@@ -58,9 +61,9 @@ class TableService:
     async def open(cls, db: str | Path | Store, clock: Clock | None = None,
                    randbits: Callable[[int], int] | None = None, cache_games: int | None = None) -> TableService:
         """On an opened store, or open (create, migrate) the one at a database address (``open_store``); games load
-        lazily on first use, at most ``cache_games`` (default ``CACHE_GAMES``) stay loaded while idle.
-        ``randbits`` (default ``secrets.randbits``) draws each started game's RNG secret and house deal: seed it
-        for a replayable demo."""
+        lazily on first use, at most ``cache_games`` (default ``CACHE_GAMES``) stay loaded while idle. ``randbits``
+        (default ``secrets.randbits``) draws each started game's RNG secret and house deal: seed it for a
+        replayable demo."""
         return cls(await open_store(db) if isinstance(db, str | Path) else db, clock, randbits, cache_games)
 
     @property
@@ -78,8 +81,9 @@ class TableService:
 
     def serve(self, transport: Transport | None = None) -> None:
         """Start the background tasks: the outbox dispatcher (with a transport) and the timer task, both woken by
-        every commit (``TableCore.committed``). Unsent rows are delivered and timers that fell due while the bot
-        was down fire at once."""
+        every commit (``TableCore.committed``) and, on a database several processes share, by the other processes'
+        commits (``Store.listen``). Unsent rows are delivered and timers that fell due while the bot was down fire
+        at once."""
         committed = self.core.committed
         if transport is not None:
             dispatcher = Dispatcher(self.store, transport, self.clock)
@@ -87,6 +91,16 @@ class TableService:
             self._tasks.append(asyncio.create_task(dispatcher.run(sleeper), name="outbox"))
         self._sleepers.append(sleeper := committed.sleeper())
         self._tasks.append(asyncio.create_task(self.deadlines.timer_loop(sleeper), name="timers"))
+        if self.store.shared:
+            self._tasks.append(asyncio.create_task(self._listen(), name="listen"))
+
+    async def _listen(self) -> None:
+        """A database several processes share: another process's new outbox rows or timers (NOTIFY, ids only)
+        wake the dispatcher and the timer task; their slow poll stays the safety net."""
+        try:
+            await self.store.listen(lambda _kind, _game_id: self.core.woken())
+        except StorageError as exc:
+            log.warning("not listening for other processes' work (the slow poll remains): %s", exc)
 
     async def close(self) -> None:
         for task in self._tasks:

@@ -76,7 +76,7 @@ class Votes:
             threshold, vote_hours = vote_rules(t.row.settings)
             now = self.core.clock()
             closes = now + timedelta(hours=vote_hours)
-            async with self.core.store.transaction() as repo:
+            async with self.core.writing(t) as repo:
                 vote_id = await repo.add_vote(game_id, kind, house, hours, user_id, iso(now), iso(closes))
                 await repo.cast_ballot(vote_id, user_id, True, iso(now))
                 await repo.add_timer(game_id, TimerKind.VOTE, iso(closes), {"vote_id": vote_id})
@@ -100,7 +100,7 @@ class Votes:
                 raise ServiceError(f"Vote #{vote_id} is closed "
                                    f"({vote.status if vote.status != VoteStatus.OPEN else VoteStatus.PASSED}).")
             self._may_vote(t, user_id)
-            async with self.core.store.transaction() as repo:
+            async with self.core.writing(t) as repo:
                 await repo.cast_ballot(vote_id, user_id, yes, iso(self.core.clock()))
                 ballots = await repo.ballots(vote_id)
         await self._settle(game_id, vote_id)
@@ -193,7 +193,7 @@ class Votes:
 
     async def _close(self, t: Table, vote: VoteRow, status: str, words: str) -> None:
         now = self.core.clock()
-        async with self.core.store.transaction() as repo:
+        async with self.core.writing(t) as repo:
             if vote.status == VoteStatus.OPEN:
                 await repo.close_vote(vote.id, status, words, iso(now))
             timers = [x.id for x in await repo.timers(t.id)

@@ -62,7 +62,7 @@ class Whispers:
             from_name = t.game.house_name(sender)
             dm = messages.private_notice(game_id, receiver, f"🕊️ A whisper from House {from_name} (game #{game_id}): "
                                          f"{words}")
-            async with self.core.store.transaction() as repo:
+            async with self.core.writing(t) as repo:
                 await repo.add_whisper(game_id, sender, to_house, words, iso(now))
                 await repo.add_messages([dm], iso(now))
         self.core.woken()

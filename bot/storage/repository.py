@@ -22,6 +22,7 @@ What the service relies on (every store must give it):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import timedelta
@@ -173,11 +174,45 @@ class Repo(Protocol):
     async def whispers(self, game_id: int, from_house: str | None = None,
                        since: str | None = None) -> list[dict[str, str]]: ...
 
+    # several processes on one database (PostgreSQL, pg_repo.py); one SQLite process has them trivially
+    async def lock_game(self, game_id: int) -> int | None:
+        """Hold the game's lock until this transaction ends (other processes wait); return the game's stored seq
+        (None: no such game). A process whose cached game has another seq reloads it before answering."""
+        ...
+
+    async def claim_messages(self, owner: str, now: str, until: str, limit: int = 100) -> list[OutboxRow]:
+        """``unsent`` for one process among several: the unsent rows (in id order) of the games whose delivery
+        lease ``owner`` holds or takes now, leased until ``until``; a dead owner's lease is taken once expired."""
+        ...
+
+    async def release_messages(self, owner: str, game_ids: list[int]) -> None:
+        """Give back ``owner``'s delivery leases of these games early (their rows are done)."""
+        ...
+
+    async def claim_timers(self, owner: str, now: str, until: str, limit: int = 100) -> list[TimerRow]:
+        """``due_timers`` for one process among several: the due timers no other process holds, leased to
+        ``owner`` until ``until``."""
+        ...
+
+    async def lease_shards(self, owner: str, shards: list[int], now: str, until: str) -> list[int]:
+        """Lease these Discord shards to ``owner`` until ``until`` (or renew its leases); return the shards another
+        live process holds (then the caller must raise, so that the transaction takes none of them)."""
+        ...
+
 
 class Store(Protocol):
+    # other processes may write the same database (PostgreSQL): the service then takes each game's lock in the
+    # database (``Repo.lock_game``), claims outbox rows and timers, and listens for their work
+    shared: bool
+
     def transaction(self) -> AbstractAsyncContextManager[Repo]: ...
     def reading(self) -> AbstractAsyncContextManager[Repo]: ...
     async def vacuum(self) -> None:
         """Give the space freed by ``Repo.prune`` back to the file system (after every waiting commit)."""
         ...
+    async def listen(self, wake: Callable[[str, int], None]) -> None:
+        """Call ``wake(kind, game_id)`` when another process commits outbox rows ("outbox") or timers ("timers")
+        (game id 0: anything may have changed). A single-process store never calls it."""
+        ...
+
     async def close(self) -> None: ...

@@ -152,6 +152,7 @@ def _end_read(conn: sqlite3.Connection) -> None:
 
 
 class SqliteStore:
+    shared = False  # one process: its own lock serialises every transaction
     def __init__(self, conn: sqlite3.Connection, reader: sqlite3.Connection, path: str) -> None:
         self.conn = conn
         self.reader = reader
@@ -312,6 +313,9 @@ class SqliteStore:
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
         await self.run(vacuum)
+
+    async def listen(self, wake: Callable[[str, int], None]) -> None:
+        """One process owns a SQLite file: nobody else adds work, so there is nothing to hear."""
 
     async def drain(self) -> None:
         while self._committer is not None and not self._committer.done():

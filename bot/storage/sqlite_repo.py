@@ -577,3 +577,21 @@ class SqliteRepo:
                                (game_id, from_house, from_house, since, since))
         return [{"from": str(r["from_house"]), "to": str(r["to_house"]), "text": str(r["text"]), "at": str(r["at"])}
                 for r in rows]
+
+    # --- several processes: one SQLite process has them trivially (its lock serialises every transaction) -----
+
+    async def lock_game(self, game_id: int) -> int | None:
+        row = await self._one("SELECT seq FROM games WHERE id = ?", (game_id,))
+        return int(row["seq"]) if row else None
+
+    async def claim_messages(self, owner: str, now: str, until: str, limit: int = 100) -> list[OutboxRow]:
+        return await self.unsent(limit)
+
+    async def release_messages(self, owner: str, game_ids: list[int]) -> None:
+        return None
+
+    async def claim_timers(self, owner: str, now: str, until: str, limit: int = 100) -> list[TimerRow]:
+        return (await self.due_timers(now))[:limit]
+
+    async def lease_shards(self, owner: str, shards: list[int], now: str, until: str) -> list[int]:
+        return []

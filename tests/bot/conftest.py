@@ -26,7 +26,7 @@ async def make_bot(path: Path, seed: int = 1) -> AgotBot:
 async def world(tmp_path: Path) -> AsyncIterator[tuple[simcord.Env, Path]]:
     path = tmp_path / "agot.sqlite3"
     bot = await make_bot(path)
-    env = simcord.Env(bot)
+    env = simcord.Env(bot, settle_timeout=30)  # one runtime: deadlines fire inside advance_time, with SQLite hops
     await env.start()
     await bot.tree.sync()
     try:

@@ -46,7 +46,7 @@ async def set_status(repo: Repo, gid: int, status: str) -> None:
         await repo.finish_game(gid, at(0))
     elif status == "frozen":
         await repo.freeze_game(gid, "broken", at(0))
-    elif status != "running":
+    elif status not in ("lobby", "running"):
         await repo.set_game_status(gid, status, at(0))
 
 
