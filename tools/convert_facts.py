@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -141,8 +142,23 @@ def _slot(rect: dict) -> list[float]:
     return [rect["cx"], rect["cy"], rect["w"], rect["h"]]
 
 
-def convert(facts: dict) -> dict[str, object]:
+def link_ports(areas: list[dict[str, Any]]) -> None:
+    """Each port names its land and sea area; each land area names its port (or None)."""
+    by_id = {a["id"]: a for a in areas}
     port_of: dict[str, str] = {}
+    for area in areas:
+        if area["kind"] == "port":
+            land = [n for n in area["adjacent"] if by_id[n]["kind"] == "land"]
+            sea = [n for n in area["adjacent"] if by_id[n]["kind"] == "sea"]
+            assert len(land) == 1 and len(sea) == 1, area["id"]
+            area["port_land"], area["port_sea"] = land[0], sea[0]
+            port_of[land[0]] = area["id"]
+    for area in areas:
+        if area["kind"] == "land":
+            area["port"] = port_of.get(area["id"])
+
+
+def convert(facts: dict) -> dict[str, object]:
     areas = []
     for a in facts["areas"]:
         area = {
@@ -156,17 +172,7 @@ def convert(facts: dict) -> dict[str, object]:
             "adjacent": sorted(a["adjacent"]),
         }
         areas.append(area)
-    by_id = {a["id"]: a for a in areas}
-    for area in areas:
-        if area["kind"] == "port":
-            land = [n for n in area["adjacent"] if by_id[n]["kind"] == "land"]
-            sea = [n for n in area["adjacent"] if by_id[n]["kind"] == "sea"]
-            assert len(land) == 1 and len(sea) == 1, area["id"]
-            area["port_land"], area["port_sea"] = land[0], sea[0]
-            port_of[land[0]] = area["id"]
-    for area in areas:
-        if area["kind"] == "land":
-            area["port"] = port_of.get(area["id"])
+    link_ports(areas)
 
     setups = {}
     for count, s in facts["setups"].items():

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.cli import Parser  # noqa: E402
+from tools.convert_facts import link_ports  # noqa: E402
 
 DEFAULT_SOURCE = ROOT.parent / "shared" / "reference" / "agot-mod-facts.json"
 DATA = ROOT / "data" / "mod"
@@ -152,7 +153,6 @@ def chain_rings(area: str, borders: list[dict[str, Any]]) -> list[list[list[floa
 
 
 def convert_map(spec: dict[str, Any], houses: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    port_of: dict[str, str] = {}
     areas = []
     for a in spec["areas"]:
         area: dict[str, Any] = {
@@ -163,17 +163,7 @@ def convert_map(spec: dict[str, Any], houses: dict[str, Any]) -> tuple[dict[str,
         if a.get("regains_garrison"):
             area["regains_garrison"] = True
         areas.append(area)
-    by_id = {a["id"]: a for a in areas}
-    for area in areas:
-        if area["kind"] == "port":
-            land = [n for n in area["adjacent"] if by_id[n]["kind"] == "land"]
-            sea = [n for n in area["adjacent"] if by_id[n]["kind"] == "sea"]
-            assert len(land) == 1 and len(sea) == 1, area["id"]
-            area["port_land"], area["port_sea"] = land[0], sea[0]
-            port_of[land[0]] = area["id"]
-    for area in areas:
-        if area["kind"] == "land":
-            area["port"] = port_of.get(area["id"])
+    link_ports(areas)
     in_map = {a["home"] for a in areas if a["home"]}
     board = {"houses": {h: {"name": v["name"], "color": v["color"], "home": v["home_area"],
                             "unit_limits": {UNIT_KIND[k]: n for k, n in v["unit_limits"].items()}}
