@@ -78,8 +78,9 @@ class Seats:
             try:
                 reply = await core.apply(t, decision, user, self._choose(t, decision), Source.AUTOPILOT)
                 if not reply.accepted:
-                    log.warning("game %s: autopilot answer to %s refused (%s); the default instead", game_id,
-                                decision.id, reply.message)
+                    # the refusal's words may quote the secret answer tried: not in a log line
+                    log.warning("game %s: autopilot answer to %s (%s) refused; the default instead", game_id,
+                                decision.id, decision.kind)
                     reply = await core.apply(t, decision, user, decision.default, Source.AUTOPILOT)
             except Stale:  # another process advanced the game: its own answer runs the autopilot there
                 break
