@@ -74,6 +74,18 @@ def test_autopilots_in_every_seat_finish(players, setup):
     assert outcome.refused <= 0.01 * outcome.decisions
 
 
+@pytest.mark.parametrize("players,setup", [(7, ""), (8, ""), (4, "7"), (5, "8"), (6, "8")])
+def test_autopilots_at_seven_and_eight_houses_have_no_answer_refused(players, setup):
+    """Seeded games with an autopilot in every seat (the last player on the Iron Throne track commanding most
+    vassals): not one answer refused. Seeds 1-8 include those where orders once wasted an ordinary token at sea
+    (an area left without an order) and a Power token was left behind routed units."""
+    for seed in range(1, 9):
+        outcome = play(players, seed, None, "random", setup)
+        assert outcome.game.over and outcome.winner is not None
+        assert outcome.refused == 0, (players, setup, seed)
+        assert {"orders", "march"} <= set(outcome.kinds)
+
+
 def test_same_seed_same_game():
     first = play(4, 21, "stark", "random").game.to_dict()
     second = play(4, 21, "stark", "random").game.to_dict()
