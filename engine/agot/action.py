@@ -399,9 +399,9 @@ class ConsolidateStep(CyclingStep):
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
         if answer not in (decision.options or []):
-            if isinstance(answer, dict) and any(o["area"] == answer.get("area") and "loan" in o
-                                                for o in decision.options or []):
-                raise IllegalAnswer(bank.loan_refusal(game, decision.player, answer.get("loan")))
+            if isinstance(answer, dict) and "loan" in answer and any(
+                    o["area"] == answer.get("area") and "loan" in o for o in decision.options or []):
+                raise IllegalAnswer(bank.loan_refusal(game, decision.player, answer["loan"]))  # M5: say why
             raise IllegalAnswer("Pick one of your Consolidate Power orders.")
         s, b = game.state, game.board
         house, area = decision.player, answer["area"]

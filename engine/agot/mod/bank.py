@@ -105,8 +105,6 @@ def buy_options(game: Game, house: str, area: str) -> list[dict[str, Any]]:
 def loan_refusal(game: Game, house: str, slot: Any) -> str:
     """Why resolving an Iron Bank order with the loan of ``slot`` (0-2, 0 the newest) is refused."""
     row = game.state.mod["bank"]["row"]
-    if house in game.vassals():
-        return "A vassal takes no loans (M8): resolve the Iron Bank order without one."
     slots = f"a slot of the Iron Bank's row (0 to {len(row) - 1}) or null for no loan"
     if isinstance(slot, bool) or not isinstance(slot, int):
         return f"The loan must be {slots}, not {answers.quote(slot)}."
