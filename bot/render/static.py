@@ -110,6 +110,7 @@ class StaticData:
     captions: tuple[tuple[str, Rect], ...] = ()  # panel titles drawn on the bare map (text: lines, box)
     info: Rect | None = None  # the box for the Iron Bank, the dragons and the loyalty count (8 houses)
     loyalty: bool = False  # land areas get a slot for loyalty tokens (8 houses)
+    bank: bool = False  # the Iron Bank plays (8 houses, ruling M10): land areas get a slot for the loans' marks
     loan_names: MappingProxyType[str, str] = field(default_factory=lambda: MappingProxyType({}))  # loan id -> name
     loan_costs: tuple[int, ...] = ()  # Power per loan slot, newest first
     dragon_strength: tuple[int, ...] = ()  # by round, from round 1
@@ -271,6 +272,7 @@ def _build(map_id: str) -> StaticData:
         captions=tuple((text, _rect(box)) for text, box in spec.captions),
         info=_rect(spec.info) if spec.info else None,
         loyalty=map_id == "8",
+        bank=map_id == "8",
         loan_names=MappingProxyType({c["id"]: c["name"] for c in loans.get("cards", [])}),
         loan_costs=tuple(loans.get("slot_costs", ())),
         dragon_strength=tuple(mod_tables.get("dragon_strength_by_round", ())),

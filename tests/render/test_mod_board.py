@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import copy
 import io
+import math
 
 from PIL import Image
 
 from bot.render import Highlights, build_layout, panel_fields, render, render_changes, render_combat, render_panel
 from bot.render import items as it
+from bot.render.base import places
 from bot.render.layout import order_text
 from bot.render.panel import panel_items
 from bot.render.static import map_of, static, use_map
@@ -58,6 +60,8 @@ def test_loyalty_tokens_loans_dragons_and_the_victory_track() -> None:
     assert "Full Host" in " ".join(shown)  # on one line or two
     assert "Loans made: supply Dragonstone; castles The Reach +1" in " ".join(shown)
     assert "Loyalty tokens on the board: 3" in shown
+    marks = {i.area: (i.castle, i.power, i.supply) for i in layout if isinstance(i, it.Improvement)}
+    assert marks == {"dragonstone": (0, 0, 1), "the-reach": (1, 0, 0)}  # the loans' marks on the map
     strength = [i for i in layout if isinstance(i, it.Text) and i.bold and i.text == "2" and i.anchor == "mm"]
     assert strength, "the Dragons' strength is marked on its track"
     assert collisions(layout, "8") == []
@@ -193,3 +197,37 @@ def test_an_engine_commander_s_private_view_shows_its_vassal_s_orders() -> None:
                 seen += mark.text is not None and mark.house != house
         assert all(m.text is None for m in build_layout(public) if isinstance(m, it.OrderMark) and m.face_down)
     assert seen > 0
+
+
+def test_loans_that_mark_the_board_are_drawn_beside_their_areas_names() -> None:
+    """Loans that leave a lasting mark (a castle raised by Master-at-Arms, supply improvements of Savvy Steward and
+    Loyal Maester), from the engine's own view: one mark per area, beside its name, inside the area where there is
+    room and never over anything; none without an Iron Bank (the 7-house map, ruling M10)."""
+    for seed, expected in ((4, {"crackclaw-point": (1, 0, 0), "harrenhal": (1, 0, 0)}),
+                           (5, {"blackwater": (0, 0, 1), "karhold": (0, 0, 1), "the-vale-of-arryn": (0, 0, 1)})):
+        result = play(8, seed, until_round=5)
+        assert result.game is not None
+        view = result.game.view(None)
+        layout = build_layout(view)
+        marks = [i for i in layout if isinstance(i, it.Improvement)]
+        assert {m.area: (m.castle, m.power, m.supply) for m in marks} == expected
+        assert collisions(layout, "8") == []
+        with use_map("8"):
+            for m in marks:
+                label = places()[m.area].label
+                assert math.dist((m.x, m.y), (label.x, label.icons_y)) < 120, m  # beside the name
+        image = Image.open(io.BytesIO(render(view)))
+        assert image.size == (1306, 3994)
+    view = Game.new(7, 1).view(None)
+    view["mod"]["iron_bank"] = {"improvements": {"supply": {"riverrun": 1}}, "castles": {"harrenhal": 1}}
+    assert not [i for i in build_layout(view) if isinstance(i, it.Improvement)]
+
+
+def test_the_key_shows_the_loans_marks_on_the_8_house_map_only() -> None:
+    from bot.render.legend import legend
+
+    with use_map("8"):
+        eight = legend()
+    with use_map("7"):
+        seven = legend()
+    assert eight.height > seven.height  # Dragons, loyalty tokens, and four loan marks in two more rows
