@@ -13,6 +13,7 @@ newest first), ``loans`` ({house: loans bought}), ``improvements`` ({"power"|"su
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,7 +22,7 @@ from PIL import Image
 from bot.render import items as it
 from bot.render import style
 from bot.render.base import base
-from bot.render.footprint import item_rect, static_rects
+from bot.render.footprint import box, item_rect, static_rects
 from bot.render.places import IMPROVE_H, IMPROVE_W, Places
 from bot.render.static import StaticData
 
@@ -89,7 +90,7 @@ def improvement_items(view: Mapping[str, Any], data: StaticData, placed: Sequenc
         return []
     b = base()
     taken = [r for _, r in static_rects()] + [r for i in placed if (r := item_rect(i)) is not None]
-    taken += [box(*p.improve) for p in b.places.values() if p.improve is not None]
+    taken += [mark_rect(*p.improve) for p in b.places.values() if p.improve is not None]
     out: list[it.Item] = []
     for area in sorted(marks):
         slot = b.places[area].improve if area in b.places else None
@@ -97,13 +98,13 @@ def improvement_items(view: Mapping[str, Any], data: StaticData, placed: Sequenc
             continue
         x, y = _free_spot(area, taken, True) or _free_spot(area, taken, False) or slot
         mark = it.Improvement(area, *marks[area], x, y)
-        taken.append(box(x, y))
+        taken.append(mark_rect(x, y))
         out.append(mark)
     return out
 
 
-def box(x: float, y: float) -> tuple[float, float, float, float]:
-    return (x - IMPROVE_W / 2, y - IMPROVE_H / 2, x + IMPROVE_W / 2, y + IMPROVE_H / 2)
+def mark_rect(x: float, y: float) -> tuple[float, float, float, float]:
+    return box(x, y, IMPROVE_W, IMPROVE_H)
 
 
 def _free_spot(area: str, taken: list[tuple[float, float, float, float]], inside: bool) -> tuple[float, float] | None:
@@ -114,12 +115,11 @@ def _free_spot(area: str, taken: list[tuple[float, float, float, float]], inside
     hy = label.icons_y if label.icons else label.top + label.height / 2
     near = [r for r in taken if r[0] < hx + SEARCH + IMPROVE_W and r[2] > hx - SEARCH - IMPROVE_W
             and r[1] < hy + SEARCH + IMPROVE_H and r[3] > hy - SEARCH - IMPROVE_H]
-    steps = range(-SEARCH, SEARCH + 1, STEP)
     x0, y0 = layer.bbox[0], layer.bbox[1]
     mask = layer.mask
-    for dx, dy in sorted(((dx, dy) for dx in steps for dy in steps), key=lambda d: d[0] ** 2 + d[1] ** 2):
+    for dx, dy in _offsets():
         x, y = hx + dx, hy + dy
-        r = box(x, y)
+        r = mark_rect(x, y)
         if r[1] < style.MAP_TOP or any(r[0] - CLEAR < t[2] and t[0] < r[2] + CLEAR and r[1] - CLEAR < t[3]
                                        and t[1] < r[3] + CLEAR for t in near):
             continue
@@ -127,6 +127,13 @@ def _free_spot(area: str, taken: list[tuple[float, float, float, float]], inside
         if not inside or all(_inside(mask, round(px - x0), round(py - y0)) for px, py in corners):
             return x, y
     return None
+
+
+@functools.cache
+def _offsets() -> tuple[tuple[int, int], ...]:
+    """Every step around a point within SEARCH, nearest first."""
+    steps = range(-SEARCH, SEARCH + 1, STEP)
+    return tuple(sorted(((dx, dy) for dx in steps for dy in steps), key=lambda d: (d[0] ** 2 + d[1] ** 2, d)))
 
 
 def _inside(mask: Image.Image, x: int, y: int) -> bool:

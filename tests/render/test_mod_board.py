@@ -231,3 +231,20 @@ def test_the_key_shows_the_loans_marks_on_the_8_house_map_only() -> None:
     with use_map("7"):
         seven = legend()
     assert eight.height > seven.height  # Dragons, loyalty tokens, and four loan marks in two more rows
+
+
+def test_the_header_names_who_the_game_waits_for_within_the_image() -> None:
+    """Every house at once fits the header of both maps (the names, or their count when they would not fit)."""
+    from bot.render.fonts import font
+    from bot.render.header import header_items
+
+    for players in (7, 8):
+        view = Game.new(players, 1).view(None)
+        view["waiting"] = [{"house": h} for h in sorted(view["houses"]) * 2]  # longer than any real list
+        line = next(i for i in header_items(view) if isinstance(i, it.Text) and i.text.startswith("Public board"))
+        with use_map(map_of(view)):
+            assert line.text == f"Public board · waiting for {players * 2} houses"
+            assert font(line.size).getlength(line.text) <= static().width - 32
+        view["waiting"] = [{"house": h} for h in sorted(view["houses"])]
+        line = next(i for i in header_items(view) if isinstance(i, it.Text) and i.text.startswith("Public board"))
+        assert "Targaryen" in line.text if players == 8 else "Arryn" in line.text
