@@ -248,3 +248,15 @@ def test_the_header_names_who_the_game_waits_for_within_the_image() -> None:
         view["waiting"] = [{"house": h} for h in sorted(view["houses"])]
         line = next(i for i in header_items(view) if isinstance(i, it.Text) and i.text.startswith("Public board"))
         assert "Targaryen" in line.text if players == 8 else "Arryn" in line.text
+
+
+def test_westeros_cards_are_named_as_printed_in_the_panel_and_fields() -> None:
+    """The round's Westeros cards and the last deck IV card by their names (data), not their ids."""
+    view = Game.new(8, 1).view(None)
+    view["westeros_revealed"] = ["a-throne-of-blades", "clash-of-kings", {"type": "sea-of-storms"}]
+    view["mod"]["westeros_iv_revealed"] = "southron-ambitions"
+    panel = " ".join(i.text for i in panel_items(view)[0] if isinstance(i, it.Text))
+    assert "Westeros: A Throne of Blades · Clash of Kings · Sea of Storms" in panel
+    assert "Westeros IV: Southron Ambitions" in panel
+    fields = dict(panel_fields(view))
+    assert fields["Westeros"] == "A Throne of Blades · Clash of Kings · Sea of Storms"
