@@ -49,7 +49,7 @@ other decisions, quiet and weekend hours, faceless, absence, whispers), `join`, 
 **Reading**: `status` (who the game waits for, and its settings), `board` (`private:True`: your own view; \
 `calc:Moat Cailin from:Winterfell`: a private combat calculator, from what you may see), \
 `hand` (every House card in hand and discarded), `log` (recent events; `round:` a past phase with its board), \
-`card` (any card or area), `digest` (what changed since you last looked), `mygames`, `ratings` \
+`card` (any card, area or Mother of Dragons term), `digest` (what changed since you last looked), `mygames`, `ratings` \
 (`user:` one member's record), `replay` (a finished game's file).
 **Playing**: `act` (your prompts here, only to you), `whisper` (`house:` `text:` a message signed only with your \
 house, by DM to that house's player; 5 an hour, 500 characters; in the replay file once the game ends), `vote` (the \
