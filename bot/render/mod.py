@@ -24,7 +24,7 @@ from bot.render import style
 from bot.render.base import base
 from bot.render.footprint import box, item_rect, static_rects
 from bot.render.places import IMPROVE_H, IMPROVE_W, Places
-from bot.render.static import StaticData
+from bot.render.static import StaticData, static
 
 TARGARYEN = "targaryen"
 CARD_H = 190
@@ -108,9 +108,12 @@ def mark_rect(x: float, y: float) -> tuple[float, float, float, float]:
 
 
 def _free_spot(area: str, taken: list[tuple[float, float, float, float]], inside: bool) -> tuple[float, float] | None:
-    """The free spot nearest the right end of the area's name: in the area (``inside``), or anywhere near."""
+    """The free spot nearest the right end of the area's name: in the area (``inside``), or near it but out of the
+    land areas next to it (where it would seem theirs)."""
     b = base()
     layer, label = b.areas[area], b.places[area].label
+    geo = static().areas
+    others = [b.areas[n] for n in geo[area].adjacent if n in b.areas and geo[n].kind == "land"]
     hx = label.x + label.width / 2 + IMPROVE_W / 2
     hy = label.icons_y if label.icons else label.top + label.height / 2
     near = [r for r in taken if r[0] < hx + SEARCH + IMPROVE_W and r[2] > hx - SEARCH - IMPROVE_W
@@ -124,7 +127,9 @@ def _free_spot(area: str, taken: list[tuple[float, float, float, float]], inside
                                        and t[1] < r[3] + CLEAR for t in near):
             continue
         corners = [(x, y), (r[0] + 3, r[1] + 3), (r[2] - 3, r[1] + 3), (r[0] + 3, r[3] - 3), (r[2] - 3, r[3] - 3)]
-        if not inside or all(_inside(mask, round(px - x0), round(py - y0)) for px, py in corners):
+        if inside and all(_inside(mask, round(px - x0), round(py - y0)) for px, py in corners):
+            return x, y
+        if not inside and not any(_inside(o.mask, round(x - o.bbox[0]), round(y - o.bbox[1])) for o in others):
             return x, y
     return None
 
