@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.render import items as it
 from bot.render import style
 from bot.render.base import places
-from bot.render.places import GARRISON_W, IMPROVE_H, IMPROVE_W, LOYALTY_W, Rect, glyph_width
+from bot.render.places import GARRISON_W, IMPROVE_H, LOYALTY_W, Rect, glyph_width
 
 Placed = tuple[str, Rect]  # (what, rectangle)
 
@@ -28,7 +28,7 @@ def item_rect(item: it.Item) -> Rect | None:
     if isinstance(item, it.Loyalty):
         return box(item.x, item.y, LOYALTY_W, style.TOKEN_SIZE)
     if isinstance(item, it.Improvement):
-        return box(item.x, item.y, IMPROVE_W, IMPROVE_H)
+        return box(item.x, item.y, item.w, IMPROVE_H)
     return None
 
 

@@ -77,7 +77,7 @@ class Loyalty:
 @dataclass(frozen=True)
 class Improvement:
     """What loans changed in an area (Mother of Dragons): its castle raised (``castle`` > 0) or lowered, and power
-    and supply improvements placed there."""
+    and supply improvements placed there; a plaque ``w`` wide (``places.IMPROVE_H`` high)."""
 
     area: str
     castle: int
@@ -85,6 +85,7 @@ class Improvement:
     supply: int
     x: float
     y: float
+    w: float
 
 
 @dataclass(frozen=True)

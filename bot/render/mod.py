@@ -24,6 +24,7 @@ from bot.render import style
 from bot.render.base import base
 from bot.render.footprint import box, item_rect, static_rects
 from bot.render.places import IMPROVE_H, IMPROVE_W, Places
+from bot.render.sprites import improvement_width
 from bot.render.static import StaticData, static
 
 TARGARYEN = "targaryen"
@@ -96,33 +97,37 @@ def improvement_items(view: Mapping[str, Any], data: StaticData, placed: Sequenc
         slot = b.places[area].improve if area in b.places else None
         if slot is None:
             continue
-        x, y = _free_spot(area, taken, True) or _free_spot(area, taken, False) or slot
-        mark = it.Improvement(area, *marks[area], x, y)
-        taken.append(mark_rect(x, y))
+        w = improvement_width(*marks[area])  # its parts at full size (a castle lowered and an improvement)
+        spot = _free_spot(area, taken, True, w) or _free_spot(area, taken, False, w)
+        if spot is None:  # the stored slot, where the plaque shrinks its parts to the slot's width
+            spot, w = slot, IMPROVE_W
+        mark = it.Improvement(area, *marks[area], *spot, w)
+        taken.append(mark_rect(*spot, w))
         out.append(mark)
     return out
 
 
-def mark_rect(x: float, y: float) -> tuple[float, float, float, float]:
-    return box(x, y, IMPROVE_W, IMPROVE_H)
+def mark_rect(x: float, y: float, w: float = IMPROVE_W) -> tuple[float, float, float, float]:
+    return box(x, y, w, IMPROVE_H)
 
 
-def _free_spot(area: str, taken: list[tuple[float, float, float, float]], inside: bool) -> tuple[float, float] | None:
+def _free_spot(area: str, taken: list[tuple[float, float, float, float]], inside: bool, w: float
+               ) -> tuple[float, float] | None:
     """The free spot nearest the right end of the area's name: in the area (``inside``), or near it but out of the
     land areas next to it (where it would seem theirs)."""
     b = base()
     layer, label = b.areas[area], b.places[area].label
     geo = static().areas
     others = [b.areas[n] for n in geo[area].adjacent if n in b.areas and geo[n].kind == "land"]
-    hx = label.x + label.width / 2 + IMPROVE_W / 2
+    hx = label.x + label.width / 2 + w / 2
     hy = label.icons_y if label.icons else label.top + label.height / 2
-    near = [r for r in taken if r[0] < hx + SEARCH + IMPROVE_W and r[2] > hx - SEARCH - IMPROVE_W
+    near = [r for r in taken if r[0] < hx + SEARCH + w and r[2] > hx - SEARCH - w
             and r[1] < hy + SEARCH + IMPROVE_H and r[3] > hy - SEARCH - IMPROVE_H]
     x0, y0 = layer.bbox[0], layer.bbox[1]
     mask = layer.mask
     for dx, dy in _offsets():
         x, y = hx + dx, hy + dy
-        r = mark_rect(x, y)
+        r = mark_rect(x, y, w)
         if r[1] < style.MAP_TOP or any(r[0] - CLEAR < t[2] and t[0] < r[2] + CLEAR and r[1] - CLEAR < t[3]
                                        and t[1] < r[3] + CLEAR for t in near):
             continue

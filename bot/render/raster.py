@@ -57,7 +57,7 @@ def draw(items: Iterable[it.Item], canvas: Image.Image | None = None) -> Image.I
         elif isinstance(item, it.Loyalty):
             _sprite(img, b.sprite(loyalty_key(min(item.count, 20))), item.x, item.y)
         elif isinstance(item, it.Improvement):
-            _sprite(img, b.sprite(improvement_key(item.castle, item.power, item.supply)), item.x, item.y)
+            _sprite(img, b.sprite(improvement_key(item.castle, item.power, item.supply, item.w)), item.x, item.y)
         elif isinstance(item, it.Garrison):
             _sprite(img, b.sprite(garrison_key(item.house, item.strength)), item.x, item.y)
         elif isinstance(item, it.OrderMark):

@@ -205,21 +205,39 @@ def improvement_parts(castle: int, power: int, supply: int) -> list[tuple[str, s
     return parts
 
 
+def _mark_sizes(h: float) -> tuple[float, float, float]:
+    """A loan mark's icon height, gap and text size for a plaque ``h`` high."""
+    return h * 0.7, h * 0.14, h * 0.66
+
+
+def _sign_width(sign: str, h: float) -> float:
+    s, _, text = _mark_sizes(h)
+    return s * 0.8 if sign in "▲▼" else font(round(text * SS), True).getlength(sign) / SS
+
+
+def improvement_width(castle: int, power: int, supply: int, h: float = style.TOKEN_SIZE) -> float:
+    """The width a loan mark needs to show its parts at full size, between IMPROVE_W and IMPROVE_MAX_W (all three
+    parts at once shrink a little)."""
+    s, gap, _ = _mark_sizes(h)
+    parts = improvement_parts(castle, power, supply)
+    natural = sum(ICON_W[icon] * s + _sign_width(sign, h) + gap * 0.4 for sign, icon in parts)
+    return max(float(style.IMPROVE_W), min(float(style.IMPROVE_MAX_W), natural + gap * (len(parts) - 1) + h * 0.3))
+
+
 def improvement_sprite(castle: int, power: int, supply: int, w: float = style.IMPROVE_W,
                        h: float = style.TOKEN_SIZE) -> Image.Image:
     """What loans changed in an area (Mother of Dragons): a light plaque with an iron rim holding a castle with an
-    arrow up or down, and ``+`` crowns and barrels; shrunk to fit when an area has all three."""
+    arrow up or down, and ``+`` crowns and barrels; shrunk to fit a plaque ``w`` wide."""
     img, d = _canvas(w + 2, h + 2)
     cx, cy = img.width / 2, img.height / 2
     hw, hh = w * SS / 2, h * SS / 2
     d.rounded_rectangle((cx - hw, cy - hh, cx + hw, cy + hh), radius=h * SS * 0.22, fill=style.LOAN_FACE,
                         outline=style.LOAN_RIM, width=round(3 * SS))
     parts = improvement_parts(castle, power, supply)
-    s, gap, text = h * 0.7, h * 0.14, h * 0.66
-    f = font(round(text * SS), True)
+    s, gap, text = _mark_sizes(h)
 
     def sign_w(sign: str) -> float:
-        return s * 0.8 if sign in "▲▼" else f.getlength(sign) / SS
+        return _sign_width(sign, h)
 
     natural = sum(ICON_W[icon] * s + sign_w(sign) + gap * 0.4 for sign, icon in parts) + gap * (len(parts) - 1)
     k = min(1.0, (w - h * 0.3) / natural) if natural else 1.0
@@ -286,12 +304,12 @@ def make_sprite(key: SpriteKey) -> Image.Image:
     if kind == "loyalty":
         return loyalty_sprite(int(key[1]))
     if kind == "improvement":
-        return improvement_sprite(int(key[1]), int(key[2]), int(key[3]))
+        return improvement_sprite(int(key[1]), int(key[2]), int(key[3]), int(key[4]))
     raise KeyError(key)
 
 
-def improvement_key(castle: int, power: int, supply: int) -> SpriteKey:
-    return ("improvement", str(castle), str(power), str(supply))
+def improvement_key(castle: int, power: int, supply: int, w: float) -> SpriteKey:
+    return ("improvement", str(castle), str(power), str(supply), str(round(w)))
 
 
 def power_key(house: str) -> SpriteKey:

@@ -10,6 +10,7 @@ import copy
 import io
 import math
 
+import pytest
 from PIL import Image
 
 from bot.render import Highlights, build_layout, panel_fields, render, render_changes, render_combat, render_panel
@@ -17,6 +18,7 @@ from bot.render import items as it
 from bot.render.base import places
 from bot.render.layout import order_text
 from bot.render.panel import panel_items
+from bot.render.places import IMPROVE_W
 from bot.render.static import map_of, static, use_map
 from engine.agot import Game, Settings
 from engine.agot.agent import RandomAgent
@@ -203,9 +205,10 @@ def test_loans_that_mark_the_board_are_drawn_beside_their_areas_names() -> None:
     """Loans that leave a lasting mark (a castle raised by Master-at-Arms, supply improvements of Savvy Steward and
     Loyal Maester), from the engine's own view: one mark per area, beside its name, inside the area where there is
     room and never over anything; none without an Iron Bank (the 7-house map, ruling M10)."""
-    for seed, expected in ((4, {"crackclaw-point": (1, 0, 0), "harrenhal": (1, 0, 0)}),
-                           (5, {"blackwater": (0, 0, 1), "karhold": (0, 0, 1), "the-vale-of-arryn": (0, 0, 1)})):
-        result = play(8, seed, until_round=5)
+    for seed, rnd, expected in ((4, 5, {"crackclaw-point": (1, 0, 0), "harrenhal": (1, 0, 0)}),
+                                (5, 5, {"blackwater": (0, 0, 1), "karhold": (0, 0, 1), "the-vale-of-arryn": (0, 0, 1)}),
+                                (14, 7, {"seagard": (-1, 1, 0)})):  # Pyromancer: lowered, then improved
+        result = play(8, seed, until_round=rnd)
         assert result.game is not None
         view = result.game.view(None)
         layout = build_layout(view)
@@ -216,6 +219,8 @@ def test_loans_that_mark_the_board_are_drawn_beside_their_areas_names() -> None:
             for m in marks:
                 label = places()[m.area].label
                 assert math.dist((m.x, m.y), (label.x, label.icons_y)) < 120, m  # beside the name
+                parts = sum(map(bool, (m.castle, m.power, m.supply)))
+                assert m.w == (IMPROVE_W if parts == 1 else pytest.approx(97, abs=3))  # two at full size
         image = Image.open(io.BytesIO(render(view)))
         assert image.size == (1306, 3994)
     view = Game.new(7, 1).view(None)
