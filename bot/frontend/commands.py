@@ -8,7 +8,6 @@ Discord allows 25 commands in a group; this one uses 20 (the combat calculator i
 from __future__ import annotations
 
 import asyncio
-import difflib
 import io
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
@@ -18,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.frontend import help as guide
-from bot.frontend import text
+from bot.frontend import lookup, text
 from bot.frontend.common import (
     GAME,
     HOURS,
@@ -94,22 +93,22 @@ class AgotCog(commands.Cog):
     def __init__(self, bot: AgotBot) -> None:
         self.bot = bot
         self.service = bot.service
-        self.lookup = text.lookup_entries()
+        self.lookup = lookup.entries()
 
     async def cog_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
         await refuse(interaction, error)
 
     async def card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        names = sorted(self.lookup)
-        hits = [n for n in names if current.lower() in n.lower()] or difflib.get_close_matches(current, names, 10)
+        hits = lookup.matches(self.lookup, current) or lookup.find(self.lookup, current)[1]
         return [app_commands.Choice(name=n, value=n) for n in hits[:25]]
 
     async def area_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Areas of the game's board whose name holds what is typed (after the last comma of a list)."""
+        """Areas of the game's board that what is typed (after the last comma of a list) may name, in any case and
+        without accents (``lookup.matches``)."""
         head, _, last = current.rpartition(",")
-        names = sorted(a.name for a in (await game_board(interaction)).areas.values() if a.kind != "port")
-        hits = [n for n in names if last.strip().lower() in n.lower()][:25]
+        names = {a.name: a.name for a in (await game_board(interaction)).areas.values() if a.kind != "port"}
+        hits = lookup.matches(names, last)[:25]
         prefix = f"{head}, " if head else ""
         return [app_commands.Choice(name=(prefix + n)[:100], value=(prefix + n)[:100]) for n in hits]
 
@@ -380,13 +379,12 @@ class AgotCog(commands.Cog):
                                         allowed_mentions=discord.AllowedMentions.none(),
                                         file=discord.File(io.BytesIO(png), filename=f"agot-{info.id}-r{round}.png"))
 
-    @agot.command(name="card", description="Look up a House card, a Westeros or wildling card, or an area")
-    @app_commands.describe(name="the card's or area's name (suggestions as you type)")
+    @agot.command(name="card", description="Look up a card (House, Westeros, wildling, loan), an area or a term")
+    @app_commands.describe(name="the card's or area's name, or its first letters (suggestions as you type)")
     @app_commands.autocomplete(name=card_choices)
     async def card(self, interaction: discord.Interaction, name: str) -> None:
-        found = self.lookup.get(name) or next((v for k, v in self.lookup.items() if k.lower() == name.lower()), None)
+        found, close = lookup.find(self.lookup, name)
         if found is None:
-            close = difflib.get_close_matches(name, list(self.lookup), 3)
             hint = f" Did you mean {', '.join(close)}?" if close else ""
             raise Refusal(f"No card or area is called '{text.clip(name, 40)}'.{hint}")
         await interaction.response.send_message(found, ephemeral=True)

@@ -13,15 +13,15 @@ from bot.frontend.answers import numeric
 TOPICS: dict[str, tuple[str, str]] = {
     "overview": ("How a game goes", """\
 **A Game of Thrones: The Board Game, 2nd edition, with this bot as the game master.**
-1. In a server channel: `/agot create players:3..6`, the others `/agot join` (`house:Stark` when houses are \
-chosen), the creator `/agot start`.
+1. In a server channel: `/agot create players:3..6` (4..8 on a Mother of Dragons map, `topic:mod`), the others \
+`/agot join` (`house:Stark` when houses are chosen), the creator `/agot start`.
 2. Every round: the Westeros phase (cards drawn by the bot), the Planning phase (everyone places orders in secret, \
 then they are revealed together), the Action phase (raids, marches and combats, consolidating Power).
 3. Your secret choices (orders, bids, House cards, the Raven) arrive **by DM** with buttons, or as text to reply. \
 You may change an answer until everyone has answered. `/agot act` shows your prompts in the channel, only to you.
 4. The channel gets the public feed, the board after each reveal, each combat, and one status message edited in \
 place. The game ends after round 10 or when a house holds 7 castles and strongholds; the standings follow.
-More: `/agot help topic:orders`, `choices`, `commands`, `deadlines`. In a DM, `help` shows how to answer the \
+More: `/agot help topic:orders`, `choices`, `commands`, `deadlines`, `mod`. In a DM, `help` shows how to answer the \
 prompt that is open."""),
     "orders": ("Orders and marches by DM", """\
 **Orders** (Planning phase): pick an area and its order in the menus, then **Submit**; or reply to the prompt \
@@ -49,7 +49,7 @@ other decisions, quiet and weekend hours, faceless, absence, whispers), `join`, 
 **Reading**: `status` (who the game waits for, and its settings), `board` (`private:True`: your own view; \
 `calc:Moat Cailin from:Winterfell`: a private combat calculator, from what you may see), \
 `hand` (every House card in hand and discarded), `log` (recent events; `round:` a past phase with its board), \
-`card` (any card or area), `digest` (what changed since you last looked), `mygames`, `ratings` \
+`card` (any card, area or Mother of Dragons term), `digest` (what changed since you last looked), `mygames`, `ratings` \
 (`user:` one member's record), `replay` (a finished game's file).
 **Playing**: `act` (your prompts here, only to you), `whisper` (`house:` `text:` a message signed only with your \
 house, by DM to that house's player; 5 an hour, 500 characters; in the replay file once the game ends), `vote` (the \
@@ -69,6 +69,18 @@ and stored in UTC.
 (the game's `absence` setting); `/agot away back:True` ends it early.
 **Votes**: `/agot vote` lets the seated players pause, resume, extend deadlines, undo the last answer, kick a \
 player, cancel or end the game."""),
+    "mod": ("Mother of Dragons (7 and 8 houses)", """\
+**The set-ups**: `/agot create players:4..8 setup:7` (Arryn joins, The Bite and The Vale of Arryn on the map) or \
+`setup:8` (Targaryen too, with Essos beside Westeros, Westeros deck IV, loyalty tokens, Dragons and the Iron Bank).
+**Vassals**: the houses nobody holds. Each Planning phase the players claim them in Iron Throne order; your \
+prompts for a vassal say "for vassal ..." and you answer them like your own (its 4 vassal orders, its combats with \
+the vassals' shared deck). A vassal has no Power, no loan, and cannot win.
+**The Iron Bank** (8 houses): an Iron Bank order in a sea area buys one of the three loans on offer (7, 4 or 1 \
+Power) in the Consolidate Power step; each loan then costs 1 Power a round. Loans that mark the board (power or \
+supply improvements, a castle raised or lowered) show beside the area's name on the board image.
+**Targaryen** wins with 7 loyalty tokens taken (gold discs on the map), not by castles; its Dragons grow \
+stronger by the round and fly when they march.
+`/agot card` explains every new card, loan, area and term (`card name:Iron Bank`, `vassal`, `loyalty`)."""),
 }
 TOPIC_CHOICES = [app_commands.Choice(name=title, value=key) for key, (title, _) in TOPICS.items()]
 

@@ -11,7 +11,6 @@ from datetime import datetime
 from typing import Any
 
 from bot.service.feed import names
-from engine.agot.board import board
 
 LIMIT = 2000  # characters in one Discord message
 BUTTONS_MAX = 20  # options shown as buttons (4 rows of 5); more go to select menus
@@ -254,44 +253,6 @@ def hand_text(view: dict[str, Any]) -> str:
         gone = ", ".join(cards[c]["name"] for c in info.get("discard", []) if c in cards)
         lines.append(f"**{house_name(house)}** — in hand: {hand or 'none'}; discarded: {gone or 'none'}")
     return clip("\n".join(lines))
-
-
-# --- look-ups ------------------------------------------------------------------------------------------------
-
-def lookup_entries() -> dict[str, str]:
-    """Every card and area by name, with a short description in our own words (the data's texts)."""
-    b = board()
-    out: dict[str, str] = {}
-    for house, cards in b.house_cards.items():
-        for c in cards:
-            icons = []
-            if c.get("swords"):
-                icons.append(f"{c['swords']} sword(s)")
-            if c.get("fortifications"):
-                icons.append(f"{c['fortifications']} fortification(s)")
-            out[c["name"]] = (f"**{c['name']}** — {house_name(house)} House card, strength {c['strength']}"
-                              f"{'; ' + ', '.join(icons) if icons else ''}.\n{c.get('text') or 'No ability.'}")
-    for deck, cards in b.westeros_cards.items():
-        for c in cards:
-            out.setdefault(c["name"], "")
-            out[c["name"]] += (f"**{c['name']}** — Westeros deck {deck}"
-                               f"{' (wildling icon)' if c.get('wildling_icon') else ''}.\n{c.get('text', '')}\n")
-    for c in b.wildling_cards:
-        out[c["name"]] = (f"**{c['name']}** — wildling card.\nNight's Watch wins: {c.get('nights_watch_victory')}\n"
-                          f"Lowest bidder: {c.get('lowest_bidder')}\nEveryone else: {c.get('everyone_else')}")
-    for a in b.areas.values():
-        facts = [a.kind]
-        if a.castle:
-            facts.append({1: "castle", 2: "stronghold"}.get(a.castle, "castle"))
-        if a.supply:
-            facts.append(f"{a.supply} supply barrel(s)")
-        if a.power:
-            facts.append(f"{a.power} Power icon(s)")
-        if a.home:
-            facts.append(f"home of {house_name(a.home)}")
-        near = ", ".join(sorted(area_name(x) for x in a.adjacent))
-        out.setdefault(a.name, f"**{a.name}** — {', '.join(facts)}.\nAdjacent: {near}.")
-    return {name: clip(text.strip(), 1900) for name, text in out.items()}
 
 
 # --- issue 12: digest, my games, leaderboard -----------------------------------------------------------------

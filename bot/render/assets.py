@@ -121,6 +121,7 @@ def _dump(p: Places) -> dict[str, Any]:
                       "icons": list(lb.icons), "width": lb.width, "height": lb.height},
             "order": list(p.order), "power": list(p.power) if p.power else None,
             "home": list(p.home) if p.home else None, "loyalty": list(p.loyalty) if p.loyalty else None,
+            "improve": list(p.improve) if p.improve else None,
             "armies": [{"rect": list(a.rect), "cols": a.cols, "rows": a.rows, "ships": a.ships, "size": a.size}
                        for a in p.armies]}
 
@@ -133,7 +134,8 @@ def _load_places(area: str, d: dict[str, Any]) -> Places:
                    a["size"]) for a in d["armies"]]
     return Places(label, _point(d["order"]), _point(d["power"]) if d["power"] else None,
                   _point(d["home"]) if d["home"] else None, (armies[0], armies[1]),
-                  _point(d["loyalty"]) if d.get("loyalty") else None)
+                  _point(d["loyalty"]) if d.get("loyalty") else None,
+                  _point(d["improve"]) if d.get("improve") else None)
 
 
 def _point(p: list[float]) -> tuple[float, float]:

@@ -18,7 +18,7 @@ from bot.render import style
 from bot.render.fonts import font
 from bot.render.placement import icon_width, icons_width
 from bot.render.places import ICON_GAP, SHIELD_H, SHIELD_W, Label, Places
-from bot.render.sprites import mix, shield_sprite
+from bot.render.sprites import draw_icon, mix, shield_sprite
 from bot.render.static import Point, StaticData
 
 MAP_SS = 2  # supersampling of the map shapes
@@ -88,27 +88,7 @@ def _draw_icons(d: ImageDraw.ImageDraw, label: Label) -> None:
     line = k
     for icon in label.icons:
         w = icon_width(icon) * k
-        top, bottom = y - s / 2, y + s / 2
-        if icon in ("castle", "stronghold"):
-            towers = 3 if icon == "castle" else 5
-            tw = w / towers
-            body = [(x, bottom)]
-            for i in range(towers):
-                level = top if i % 2 == 0 else top + s * 0.3
-                body += [(x + i * tw, level), (x + (i + 1) * tw, level)]
-            body += [(x + w, bottom)]
-            d.polygon(body, fill=style.CASTLE, outline=style.INK, width=line)
-            gate = w * 0.12
-            d.rectangle((x + w / 2 - gate, bottom - s * 0.42, x + w / 2 + gate, bottom), fill=style.INK)
-        elif icon == "barrel":
-            d.rounded_rectangle((x, top, x + w, bottom), radius=w * 0.35, fill=style.BARREL, outline=style.INK,
-                                width=line)
-            for f in (0.32, 0.68):
-                d.line([(x + line, top + s * f), (x + w - line, top + s * f)], fill=style.INK, width=line)
-        else:  # crown
-            pts = [(x, bottom), (x, top + s * 0.1), (x + w * 0.27, top + s * 0.5), (x + w * 0.5, top),
-                   (x + w * 0.73, top + s * 0.5), (x + w, top + s * 0.1), (x + w, bottom)]
-            d.polygon(pts, fill=style.CROWN, outline=style.INK, width=line)
+        draw_icon(d, icon, x, y, w, s, line)
         x += w + ICON_GAP * k
 
 

@@ -21,6 +21,7 @@ from bot.render.panel import (
     reserve_text,
     victory_label,
     waiting_houses,
+    westeros_names,
 )
 from bot.render.static import for_view, static
 
@@ -78,7 +79,7 @@ def panel_fields(view: Mapping[str, Any]) -> list[tuple[str, str]]:
         out.append((title, "\n".join(text)))
     revealed = view.get("westeros_revealed") or []
     if revealed:
-        cards = ", ".join(human(c if not isinstance(c, Mapping) else c.get("type", c)) for c in revealed)
+        cards = " · ".join(westeros_names(revealed))
         restrictions = ", ".join(human(r) for r in view.get("restrictions") or [])
         out.append(("Westeros", cards + (f"\nRestrictions: {restrictions}" if restrictions else "")))
     return [(_clip(n, MAX_NAME), _clip(v, MAX_VALUE)) for n, v in out[:MAX_FIELDS]]

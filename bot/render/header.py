@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.render import items as it
 from bot.render import style
+from bot.render.fonts import font
 from bot.render.panel import waiting_houses
 from bot.render.sprites import ink_for
 from bot.render.static import for_view, static
@@ -48,5 +49,7 @@ def header_items(view: Mapping[str, Any], width: float | None = None, top: float
         waiting = waiting_houses(view)
         names = ", ".join(data.house_names.get(h, str(h)) for h in waiting)
         text = "Public board" + (f" · waiting for {names}" if names and not winner else "")
+        if font(26).getlength(text) > width - 32:  # 7 or 8 houses at once: their count (the panel names them)
+            text = f"Public board · waiting for {len(waiting)} houses"
         out.append(it.Text(16, top + 58, text, 26, style.HEADER_TEXT))
     return out

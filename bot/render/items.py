@@ -75,6 +75,20 @@ class Loyalty:
 
 
 @dataclass(frozen=True)
+class Improvement:
+    """What loans changed in an area (Mother of Dragons): its castle raised (``castle`` > 0) or lowered, and power
+    and supply improvements placed there; a plaque ``w`` wide (``places.IMPROVE_H`` high)."""
+
+    area: str
+    castle: int
+    power: int
+    supply: int
+    x: float
+    y: float
+    w: float
+
+
+@dataclass(frozen=True)
 class OrderMark:
     """An order token. ``text`` (e.g. ``M+1``) is None when it is face down for this viewer.
 
@@ -162,5 +176,5 @@ class Chip:
     text: str = ""
 
 
-Item = (AreaTint | Blocked | UnitGlyph | PowerToken | Garrison | Loyalty | OrderMark | AreaOutline | Arrow | Badge
-        | Text | Box | Chip)
+Item = (AreaTint | Blocked | UnitGlyph | PowerToken | Garrison | Loyalty | Improvement | OrderMark | AreaOutline
+        | Arrow | Badge | Text | Box | Chip)

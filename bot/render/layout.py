@@ -16,7 +16,7 @@ from typing import Any, TypeGuard
 from bot.render import items as it
 from bot.render import style
 from bot.render.base import places
-from bot.render.mod import area_loyalty, info_items, loyalty_items, mod_of
+from bot.render.mod import area_loyalty, improvement_items, info_items, loyalty_items, mod_of
 from bot.render.places import Places
 from bot.render.static import AreaGeo, StaticData, for_view, map_of, static, use_map
 
@@ -121,6 +121,7 @@ def map_items(view: Mapping[str, Any], highlights: Highlights | None = None) -> 
         order = st.get("order")
         if order:
             out.append(_order(area_id, slots, order, own, data))
+    out += improvement_items(view, data, out)
     out += _highlight_marks(hl, data)
     return out + info_items(view, data)
 

@@ -6,7 +6,15 @@ from PIL import Image, ImageDraw
 
 from bot.render import style
 from bot.render.fonts import font
-from bot.render.sprites import garrison_sprite, loyalty_sprite, mix, order_sprite, power_token_sprite, unit_sprite
+from bot.render.sprites import (
+    garrison_sprite,
+    improvement_sprite,
+    loyalty_sprite,
+    mix,
+    order_sprite,
+    power_token_sprite,
+    unit_sprite,
+)
 from bot.render.static import static
 
 GREY: style.RGB = (196, 196, 196)
@@ -27,6 +35,12 @@ def legend() -> Image.Image:
     ]
     if static().loyalty:  # the 8-house map: Targaryen's Dragons and loyalty tokens
         entries += [(unit_sprite("dragon", grey, False), "Dragon"), (loyalty_sprite(2), "Loyalty tokens")]
+    plain = len(entries)
+    if static().bank:  # ... and what loans changed on the board (wide marks, from their column's edge)
+        entries += [(improvement_sprite(1, 0, 0, 48, 24), "Loan: castle +1"),
+                    (improvement_sprite(-1, 0, 0, 48, 24), "Loan: castle −1"),
+                    (improvement_sprite(0, 1, 0, 48, 24), "Loan: +Power"),
+                    (improvement_sprite(0, 0, 1, 48, 24), "Loan: +supply")]
     cols = 3
     rows = (len(entries) + 1 + cols - 1) // cols
     img = Image.new("RGB", (style.PANEL_W, 56 + rows * ROW), style.PANEL_BG)
@@ -37,9 +51,11 @@ def legend() -> Image.Image:
     col_w = (x1 - x0) / cols
     f = font(18)
     for i, (sprite, text) in enumerate(entries):
-        cx, cy = x0 + (i % cols) * col_w + 24, 62 + (i // cols) * ROW
+        half = 24 if i < plain else sprite.width / 2 + 2
+        cx, cy = x0 + (i % cols) * col_w + half, 62 + (i // cols) * ROW
         img.paste(sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2)), sprite)
-        d.text((cx + 30, cy), text, font=f, fill=style.PANEL_TEXT, anchor="lm")
+        d.text((cx + (30 if i < plain else sprite.width / 2 + 6), cy), text, font=f, fill=style.PANEL_TEXT,
+               anchor="lm")
     i = len(entries)
     cx, cy = x0 + (i % cols) * col_w + 24, 62 + (i // cols) * ROW
     d.rectangle((cx - 16, cy - 13, cx + 16, cy + 13), fill=style.BLOCKED_FILL, outline=style.INK)

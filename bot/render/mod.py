@@ -1,5 +1,6 @@
-"""Mother of Dragons on the board: loyalty tokens in their areas, and on the 8-house map the box beside Essos with
-the Iron Bank's loan row, the dragons' strength and the victory track (Targaryen counts loyalty tokens).
+"""Mother of Dragons on the board: loyalty tokens in their areas, beside an area's name the mark of what loans
+changed there (its castle raised or lowered, power and supply improvements), and on the 8-house map the box beside
+Essos with the Iron Bank's loan row, the dragons' strength and the victory track (Targaryen counts loyalty tokens).
 
 Pure layout like ``bot.render.layout`` (view -> items), reading only public view fields, each optional so that a
 view without them still draws. The engine's ``view["mod"]`` (``engine.agot.mod.view``): ``setup``, ``vassals``,
@@ -12,13 +13,19 @@ newest first), ``loans`` ({house: loans bought}), ``improvements`` ({"power"|"su
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from PIL import Image
+
 from bot.render import items as it
 from bot.render import style
-from bot.render.places import Places
-from bot.render.static import StaticData
+from bot.render.base import base
+from bot.render.footprint import box, item_rect, static_rects
+from bot.render.places import IMPROVE_H, IMPROVE_W, Places
+from bot.render.sprites import improvement_width
+from bot.render.static import StaticData, static
 
 TARGARYEN = "targaryen"
 CARD_H = 190
@@ -49,6 +56,101 @@ def loyalty_items(area: str, where: Places, count: int) -> list[it.Item]:
     if not count or where.loyalty is None:
         return []
     return [it.Loyalty(area, count, *where.loyalty)]
+
+
+def area_improvements(view: Mapping[str, Any]) -> dict[str, tuple[int, int, int]]:
+    """What loans changed per area, from the view's Iron Bank: (castle raised 1 / lowered -1 / 0, power
+    improvements, supply improvements)."""
+    bank = iron_bank(view) or {}
+    out: dict[str, list[int]] = {}
+    castles = bank.get("castles")
+    for area, raw in (castles.items() if isinstance(castles, Mapping) else ()):
+        if isinstance(raw, int) and raw:
+            out.setdefault(str(area), [0, 0, 0])[0] = max(-1, min(1, raw))
+    placed = bank.get("improvements")
+    for i, kind in ((1, "power"), (2, "supply")):
+        found = placed.get(kind) if isinstance(placed, Mapping) else None
+        for area, raw in (found.items() if isinstance(found, Mapping) else ()):
+            if n := _count(raw):
+                out.setdefault(str(area), [0, 0, 0])[i] = min(n, 9)
+    return {a: (v[0], v[1], v[2]) for a, v in out.items()}
+
+
+SEARCH = 150  # pixels around the name's icons where a loan's mark looks for room
+STEP = 4
+CLEAR = 2  # pixels kept free around a mark
+
+
+def improvement_items(view: Mapping[str, Any], data: StaticData, placed: Sequence[it.Item]) -> list[it.Item]:
+    """The mark of what loans changed in each area, beside the area's name: the free spot nearest the name's icons
+    that lies in the area and clear of every piece already laid out (``placed``), every name and shield, and every
+    area's stored mark slot; else the nearest such spot outside the area; else the area's own stored slot (placed at
+    build time clear of every slot, so a mark never covers anything)."""
+    marks = area_improvements(view) if data.bank else {}
+    if not marks:
+        return []
+    b = base()
+    taken = [r for _, r in static_rects()] + [r for i in placed if (r := item_rect(i)) is not None]
+    taken += [mark_rect(*p.improve) for p in b.places.values() if p.improve is not None]
+    out: list[it.Item] = []
+    for area in sorted(marks):
+        slot = b.places[area].improve if area in b.places else None
+        if slot is None:
+            continue
+        w = improvement_width(*marks[area])  # its parts at full size (a castle lowered and an improvement)
+        spot = _free_spot(area, taken, True, w) or _free_spot(area, taken, False, w)
+        if spot is None:  # the stored slot, where the plaque shrinks its parts to the slot's width
+            spot, w = slot, IMPROVE_W
+        mark = it.Improvement(area, *marks[area], *spot, w)
+        taken.append(mark_rect(*spot, w))
+        out.append(mark)
+    return out
+
+
+def mark_rect(x: float, y: float, w: float = IMPROVE_W) -> tuple[float, float, float, float]:
+    return box(x, y, w, IMPROVE_H)
+
+
+def _free_spot(area: str, taken: list[tuple[float, float, float, float]], inside: bool, w: float
+               ) -> tuple[float, float] | None:
+    """The free spot nearest the right end of the area's name: in the area (``inside``), or near it but out of the
+    land areas next to it (where it would seem theirs)."""
+    b = base()
+    layer, label = b.areas[area], b.places[area].label
+    geo = static().areas
+    others = [b.areas[n] for n in geo[area].adjacent if n in b.areas and geo[n].kind == "land"]
+    hx = label.x + label.width / 2 + w / 2
+    hy = label.icons_y if label.icons else label.top + label.height / 2
+    near = [r for r in taken if r[0] < hx + SEARCH + w and r[2] > hx - SEARCH - w
+            and r[1] < hy + SEARCH + IMPROVE_H and r[3] > hy - SEARCH - IMPROVE_H]
+    x0, y0 = layer.bbox[0], layer.bbox[1]
+    mask = layer.mask
+    for dx, dy in _offsets():
+        x, y = hx + dx, hy + dy
+        r = mark_rect(x, y, w)
+        if r[1] < style.MAP_TOP or any(r[0] - CLEAR < t[2] and t[0] < r[2] + CLEAR and r[1] - CLEAR < t[3]
+                                       and t[1] < r[3] + CLEAR for t in near):
+            continue
+        corners = [(x, y), (r[0] + 3, r[1] + 3), (r[2] - 3, r[1] + 3), (r[0] + 3, r[3] - 3), (r[2] - 3, r[3] - 3)]
+        if inside and all(_inside(mask, round(px - x0), round(py - y0)) for px, py in corners):
+            return x, y
+        if not inside and not any(_inside(o.mask, round(x - o.bbox[0]), round(y - o.bbox[1])) for o in others):
+            return x, y
+    return None
+
+
+@functools.cache
+def _offsets() -> tuple[tuple[int, int], ...]:
+    """Every step around a point within SEARCH, nearest first."""
+    steps = range(-SEARCH, SEARCH + 1, STEP)
+    return tuple(sorted(((dx, dy) for dx in steps for dy in steps), key=lambda d: (d[0] ** 2 + d[1] ** 2, d)))
+
+
+def _inside(mask: Image.Image, x: int, y: int) -> bool:
+    if not (0 <= x < mask.width and 0 <= y < mask.height):
+        return False
+    value = mask.getpixel((x, y))
+    return isinstance(value, (int, float)) and value > 128
 
 
 def loyalty_to_win(view: Mapping[str, Any], data: StaticData) -> int:
@@ -173,13 +275,14 @@ def info_items(view: Mapping[str, Any], data: StaticData) -> list[it.Item]:
     bank = iron_bank(view) or {}
     if row:
         w = (x1 - x0 - GAP * (len(row) - 1)) / len(row)
-        for i, (cost, card) in enumerate(row):
+        size = min((_fitted(loan_name(data, c), z(24), w - 16)[1] for _, c in row if c), default=z(24))
+        for i, (cost, card) in enumerate(row):  # the three names in one size
             cx0 = x0 + i * (w + GAP)
             out.append(it.Box(cx0, y, cx0 + w, y + z(CARD_H), style.PANEL_BG if card else style.BACKGROUND,
                               style.PANEL_RULE, 2, 10))
             out.append(it.Chip(cx0 + z(26), y + z(26), z(20), style.CROWN, str(cost)))
             out.append(it.Text(cx0 + z(52), y + z(14), "Power", z(20), style.PANEL_MUTED if card else muted))
-            lines, size = _fitted(loan_name(data, card), z(24), w - 16) if card else (["empty"], z(24))
+            lines = _fitted(loan_name(data, card), size, w - 16)[0] if card else ["empty"]
             for j, line in enumerate(lines[:4]):
                 out.append(it.Text(cx0 + 8, y + z(62) + j * (size + 6), line, size,
                                    style.PANEL_TEXT if card else muted, bool(card)))

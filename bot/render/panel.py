@@ -61,8 +61,16 @@ def mod_lines(view: Mapping[str, Any], data: StaticData) -> list[str]:
         out.append(f"Dragon strength {strength}")
     card = mod_of(view).get("westeros_iv_revealed")
     if card:
-        out.append(f"Westeros IV: {human(card)}")
+        out.append(f"Westeros IV: {data.westeros_names.get(str(card)) or human(card)}")
     return out
+
+
+def westeros_names(cards: Sequence[Any]) -> list[str]:
+    """The names of Westeros cards given by kind (``a-throne-of-blades``, a deck IV card's id, or ``{"type": ...}``);
+    a name may hold a comma (Dark Wings, Dark Words): lists join them with `` · ``."""
+    names = static().westeros_names
+    kinds = [str(c.get("type", c) if isinstance(c, Mapping) else c) for c in cards]
+    return [names.get(k) or human(k) for k in kinds]
 
 
 def human(value: Any) -> str:
@@ -321,7 +329,6 @@ def _round_cards(col: _Column, view: Mapping[str, Any]) -> None:
         return
     col.rule()
     if revealed:
-        col.wrapped("Westeros: " + ", ".join(human(c if not isinstance(c, Mapping) else c.get("type", c))
-                                            for c in revealed), 20)
+        col.wrapped("Westeros: " + " · ".join(westeros_names(revealed)), 20)
     if restrictions:
         col.wrapped("Restrictions: " + ", ".join(human(r) for r in restrictions), 20, style.COMBAT)

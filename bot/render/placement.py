@@ -4,8 +4,8 @@ Run by ``tools/build_render_assets.py`` (the result is stored in ``assets/render
 deterministic: names first (each wholly inside its area when it fits, clear of the others), then, in passes of
 loosening rules, each area's order, first army block, home shield and garrison, Power token and second army block,
 each at the free spot nearest to the data's hint that is inside the area (wholly, then mostly), and last anywhere
-near it; on the 8-house map, each land area's loyalty-token slot. Every placed rectangle, with a small margin, is
-kept clear of every other."""
+near it; on the 8-house map, each land area's loyalty-token slot and the slot of the mark of what loans changed
+there (beside the name's icons). Every placed rectangle, with a small margin, is kept clear of every other."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from bot.render.fonts import font
 from bot.render.places import (
     HOME_W,
     ICON_GAP,
+    IMPROVE_H,
+    IMPROVE_W,
     LINE_GAP,
     LOYALTY_W,
     SHIELD_H,
@@ -28,6 +30,7 @@ from bot.render.places import (
     Rect,
     army_size,
 )
+from bot.render.sprites import ICON_W
 from bot.render.static import AreaGeo, StaticData
 
 MARGIN = 3  # clear space kept around every placed rectangle
@@ -51,8 +54,7 @@ def icon_list(geo: AreaGeo) -> tuple[str, ...]:
 
 
 def icon_width(icon: str) -> float:
-    s = style.ICON_SIZE
-    return s * (1.7 if icon == "stronghold" else 1.15 if icon == "castle" else 0.8)
+    return style.ICON_SIZE * ICON_W[icon]
 
 
 def icons_width(icons: tuple[str, ...]) -> float:
@@ -200,14 +202,14 @@ def place_label(geo: AreaGeo, region: Region, names: list[Rect]) -> Label:
 
 
 Request = tuple[str, str, float, float, Point]  # area, slot, width, height, hint
-# (slots, fractions inside the area) in order. The Mother of Dragons maps also place the loyalty tokens, and let an
-# army block stick further out of a small area (The Eyrie) before it may go anywhere near.
+# (slots, fractions inside the area) in order. The Mother of Dragons maps also place the loyalty tokens and the
+# loans' marks, and let an army block stick further out of a small area (The Eyrie) before it may go anywhere near.
 PASSES = ((("order",), (1.0, 0.75)), (("army0",), (1.0, 0.6, 0.3)), (("order", "home", "power"), (1.0, 0.6, 0.3)),
           (("army0", "order", "home", "power"), (0.0,)), (("army1",), (1.0, 0.6, 0.3, 0.0)))
 MOD_PASSES = ((("order",), (1.0, 0.75)), (("army0",), (1.0, 0.6, 0.3, 0.15)),
               (("order", "home", "power"), (1.0, 0.6, 0.3)), (("army0", "order", "home", "power"), (0.0,)),
               (("loyalty",), (1.0, 0.6, 0.3, 0.0)),
-              (("army1",), (1.0, 0.6, 0.3, 0.0)))
+              (("improve",), (1.0, 0.6, 0.3, 0.0)), (("army1",), (1.0, 0.6, 0.3, 0.0)))
 
 
 def place_all(data: StaticData) -> dict[str, Places]:
@@ -222,7 +224,7 @@ def place_all(data: StaticData) -> dict[str, Places]:
             taken.append(label.rect)
     slots: dict[tuple[str, str], Point] = {}
     shapes: dict[tuple[str, str], tuple[int, int, int]] = {}
-    requests = [r for a in sorted(data.areas) for r in _requests(data.areas[a], data.loyalty)]
+    requests = [r for a in sorted(data.areas) for r in _requests(data.areas[a], data, labels[a])]
     combat: list[Rect] = []  # the attackers' blocks: only one combat at a time, so they may overlap each other
     for wanted, tiers in PASSES if data.map_id == "base" else MOD_PASSES:
         for f in tiers:
@@ -251,7 +253,7 @@ def place_all(data: StaticData) -> dict[str, Places]:
             c = slots.get((a, block), (0.0, 0.0))
             armies.append(Army((c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2), cols, rows, ships, size))
         out[a] = Places(labels[a], slots[(a, "order")], slots.get((a, "power")), slots.get((a, "home")),
-                        (armies[0], armies[1]), slots.get((a, "loyalty")))
+                        (armies[0], armies[1]), slots.get((a, "loyalty")), slots.get((a, "improve")))
     return out
 
 
@@ -259,7 +261,7 @@ def capacity(geo: AreaGeo) -> int:
     return 3 if geo.kind == "port" else style.ARMY_CAPACITY
 
 
-def _requests(geo: AreaGeo, loyalty: bool) -> list[Request]:
+def _requests(geo: AreaGeo, data: StaticData, label: Label) -> list[Request]:
     u, o, p = geo.units, geo.order, geo.power_token
     ts = style.TOKEN_SIZE
     out: list[Request] = [(geo.id, "army0", 0, 0, (u.cx, u.cy)), (geo.id, "order", style.ORDER_SIZE,
@@ -268,8 +270,11 @@ def _requests(geo: AreaGeo, loyalty: bool) -> list[Request]:
         if geo.home:
             out.append((geo.id, "home", HOME_W, SHIELD_H, (p.cx + HOME_W / 2 - ts / 2, p.cy)))
         out.append((geo.id, "power", ts, ts, (p.cx, p.cy)))
-        if loyalty:  # beside the Power token
+        if data.loyalty:  # beside the Power token
             out.append((geo.id, "loyalty", LOYALTY_W, ts, (p.cx + ts, p.cy)))
+        if data.bank:  # beside the name's icons (what the loans changed in them)
+            y = label.icons_y if label.icons else label.top + label.height / 2
+            out.append((geo.id, "improve", IMPROVE_W, IMPROVE_H, (label.x + label.width / 2 + IMPROVE_W / 2, y)))
     if geo.kind != "port":  # no combat in a port (ships there cannot be attacked)
         out.append((geo.id, "army1", 0, 0, (u.cx, u.cy + style.UNIT_SIZE)))
     return out

@@ -1,7 +1,8 @@
 """Where everything of an area goes on the map: its name block and one slot per piece.
 
 Each area has a name block (name lines and an icon row), a Power-token slot, an order slot, on a home area the
-printed shield with its garrison beside it, on the 8-house map a loyalty-token slot, and two army blocks: the area's
+printed shield with its garrison beside it, on the 8-house map a loyalty-token slot and a slot for the mark of
+what loans changed there (beside the name's icons), and two army blocks: the area's
 own units (or its neutral force) and, during a combat, the attackers standing in it (ruling A26). The slots are
 placed once, at data-conversion time (``bot.render.placement``, run by ``tools/build_render_assets.py``), so that
 none of them overlaps another on a fully loaded board; this module only holds the result."""
@@ -92,6 +93,7 @@ SHIELD_H = style.TOKEN_SIZE * 1.2
 GARRISON_W = style.TOKEN_SIZE * 1.25
 HOME_W = SHIELD_W + 4 + GARRISON_W  # the shield with the garrison to its right
 LOYALTY_W = style.TOKEN_SIZE * 1.25  # a loyalty token with its count
+IMPROVE_W, IMPROVE_H = style.IMPROVE_W, style.TOKEN_SIZE  # a loan's mark: castle change, power and supply
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,7 @@ class Places:
     home: Point | None  # centre of the shield + garrison block of a home area
     armies: tuple[Army, Army]  # the area's own units (or neutral force); attackers during a combat
     loyalty: Point | None = None  # land areas of the 8-house map: the loyalty tokens
+    improve: Point | None = None  # land areas of a map with the Iron Bank (8 houses): what loans changed there
 
     @property
     def shield(self) -> Point | None:

@@ -12,7 +12,16 @@ from bot.render import items as it
 from bot.render import style
 from bot.render.base import Base, base
 from bot.render.fonts import font
-from bot.render.sprites import badge_sprite, count_key, garrison_key, loyalty_key, order_key, power_key, unit_key
+from bot.render.sprites import (
+    badge_sprite,
+    count_key,
+    garrison_key,
+    improvement_key,
+    loyalty_key,
+    order_key,
+    power_key,
+    unit_key,
+)
 from bot.render.static import static
 
 ARROW_STOP_SHORT = 20
@@ -47,6 +56,8 @@ def draw(items: Iterable[it.Item], canvas: Image.Image | None = None) -> Image.I
             _sprite(img, b.sprite(power_key(item.house)), item.x, item.y)
         elif isinstance(item, it.Loyalty):
             _sprite(img, b.sprite(loyalty_key(min(item.count, 20))), item.x, item.y)
+        elif isinstance(item, it.Improvement):
+            _sprite(img, b.sprite(improvement_key(item.castle, item.power, item.supply, item.w)), item.x, item.y)
         elif isinstance(item, it.Garrison):
             _sprite(img, b.sprite(garrison_key(item.house, item.strength)), item.x, item.y)
         elif isinstance(item, it.OrderMark):

@@ -165,6 +165,99 @@ def order_sprite(colour: style.RGB, text: str | None, special: bool, own_secret:
     return _finish(img)
 
 
+def draw_icon(d: ImageDraw.ImageDraw, icon: str, x: float, y: float, w: float, s: float, line: float) -> None:
+    """A printed mark ``w`` wide and ``s`` high from ``x``, centred on ``y``: a castle (3 towers) or stronghold (5),
+    a supply barrel, or a crown (Power)."""
+    top, bottom = y - s / 2, y + s / 2
+    width = round(line)
+    if icon in ("castle", "stronghold"):
+        towers = 3 if icon == "castle" else 5
+        tw = w / towers
+        body = [(x, bottom)]
+        for i in range(towers):
+            level = top if i % 2 == 0 else top + s * 0.3
+            body += [(x + i * tw, level), (x + (i + 1) * tw, level)]
+        body += [(x + w, bottom)]
+        d.polygon(body, fill=style.CASTLE, outline=style.INK, width=width)
+        gate = w * 0.12
+        d.rectangle((x + w / 2 - gate, bottom - s * 0.42, x + w / 2 + gate, bottom), fill=style.INK)
+    elif icon == "barrel":
+        d.rounded_rectangle((x, top, x + w, bottom), radius=w * 0.35, fill=style.BARREL, outline=style.INK,
+                            width=width)
+        for f in (0.32, 0.68):
+            d.line([(x + line, top + s * f), (x + w - line, top + s * f)], fill=style.INK, width=width)
+    else:  # crown
+        pts = [(x, bottom), (x, top + s * 0.1), (x + w * 0.27, top + s * 0.5), (x + w * 0.5, top),
+               (x + w * 0.73, top + s * 0.5), (x + w, top + s * 0.1), (x + w, bottom)]
+        d.polygon(pts, fill=style.CROWN, outline=style.INK, width=width)
+
+
+ICON_W = {"castle": 1.15, "stronghold": 1.7, "barrel": 0.8, "crown": 0.8}  # width / height of each printed mark
+
+
+def improvement_parts(castle: int, power: int, supply: int) -> list[tuple[str, str]]:
+    """What a loan mark shows, as (sign, icon): ``▲``/``▼`` after a castle raised or lowered, ``+`` (``+2``) before
+    each power (crown) or supply (barrel) improvement."""
+    parts = [("▲" if castle > 0 else "▼", "castle")] if castle else []
+    for n, icon in ((power, "crown"), (supply, "barrel")):
+        if n > 0:
+            parts.append(("+" if n == 1 else f"+{n}", icon))
+    return parts
+
+
+def _mark_sizes(h: float) -> tuple[float, float, float]:
+    """A loan mark's icon height, gap and text size for a plaque ``h`` high."""
+    return h * 0.7, h * 0.14, h * 0.66
+
+
+def _sign_width(sign: str, h: float) -> float:
+    s, _, text = _mark_sizes(h)
+    return s * 0.8 if sign in "▲▼" else font(round(text * SS), True).getlength(sign) / SS
+
+
+def improvement_width(castle: int, power: int, supply: int, h: float = style.TOKEN_SIZE) -> float:
+    """The width a loan mark needs to show its parts at full size, between IMPROVE_W and IMPROVE_MAX_W (all three
+    parts at once shrink a little)."""
+    s, gap, _ = _mark_sizes(h)
+    parts = improvement_parts(castle, power, supply)
+    natural = sum(ICON_W[icon] * s + _sign_width(sign, h) + gap * 0.4 for sign, icon in parts)
+    return max(float(style.IMPROVE_W), min(float(style.IMPROVE_MAX_W), natural + gap * (len(parts) - 1) + h * 0.3))
+
+
+def improvement_sprite(castle: int, power: int, supply: int, w: float = style.IMPROVE_W,
+                       h: float = style.TOKEN_SIZE) -> Image.Image:
+    """What loans changed in an area (Mother of Dragons): a light plaque with an iron rim holding a castle with an
+    arrow up or down, and ``+`` crowns and barrels; shrunk to fit a plaque ``w`` wide."""
+    img, d = _canvas(w + 2, h + 2)
+    cx, cy = img.width / 2, img.height / 2
+    hw, hh = w * SS / 2, h * SS / 2
+    d.rounded_rectangle((cx - hw, cy - hh, cx + hw, cy + hh), radius=h * SS * 0.22, fill=style.LOAN_FACE,
+                        outline=style.LOAN_RIM, width=round(3 * SS))
+    parts = improvement_parts(castle, power, supply)
+    s, gap, text = _mark_sizes(h)
+
+    def sign_w(sign: str) -> float:
+        return _sign_width(sign, h)
+
+    natural = sum(ICON_W[icon] * s + sign_w(sign) + gap * 0.4 for sign, icon in parts) + gap * (len(parts) - 1)
+    k = min(1.0, (w - h * 0.3) / natural) if natural else 1.0
+    x = cx - natural * k * SS / 2
+    for sign, icon in parts:
+        iw, sw = ICON_W[icon] * s * k * SS, sign_w(sign) * k * SS
+        if sign in "▲▼":  # the castle, then its arrow
+            draw_icon(d, icon, x, cy, iw, s * k * SS, 1.2 * SS)
+            ax, half = x + iw + gap * 0.4 * k * SS + sw / 2, sw / 2
+            up = sign == "▲"
+            tip, foot = (cy - half, cy + half * 0.75) if up else (cy + half, cy - half * 0.75)
+            d.polygon([(ax, tip), (ax + half, foot), (ax - half, foot)], fill=style.LOAN_UP if up else style.LOAN_DOWN,
+                      outline=style.INK)
+        else:  # the plus, then the icon
+            d.text((x, cy), sign, font=font(round(text * k * SS), True), fill=style.INK, anchor="lm")
+            draw_icon(d, icon, x + sw + gap * 0.4 * k * SS, cy, iw, s * k * SS, 1.2 * SS)
+        x += iw + sw + gap * 1.4 * k * SS
+    return _finish(img)
+
+
 def loyalty_sprite(count: int, size: int = style.TOKEN_SIZE) -> Image.Image:
     """Loyalty tokens (Mother of Dragons): a gold disc ringed in Targaryen's colour, with how many lie there."""
     img, d = _canvas(size + 2, size + 2)
@@ -210,7 +303,13 @@ def make_sprite(key: SpriteKey) -> Image.Image:
         return count_badge(int(key[1]))
     if kind == "loyalty":
         return loyalty_sprite(int(key[1]))
+    if kind == "improvement":
+        return improvement_sprite(int(key[1]), int(key[2]), int(key[3]), int(key[4]))
     raise KeyError(key)
+
+
+def improvement_key(castle: int, power: int, supply: int, w: float) -> SpriteKey:
+    return ("improvement", str(castle), str(power), str(supply), str(round(w)))
 
 
 def power_key(house: str) -> SpriteKey:

@@ -110,7 +110,9 @@ class StaticData:
     captions: tuple[tuple[str, Rect], ...] = ()  # panel titles drawn on the bare map (text: lines, box)
     info: Rect | None = None  # the box for the Iron Bank, the dragons and the loyalty count (8 houses)
     loyalty: bool = False  # land areas get a slot for loyalty tokens (8 houses)
+    bank: bool = False  # the Iron Bank plays (8 houses, ruling M10): land areas get a slot for the loans' marks
     loan_names: MappingProxyType[str, str] = field(default_factory=lambda: MappingProxyType({}))  # loan id -> name
+    westeros_names: MappingProxyType[str, str] = field(default_factory=lambda: MappingProxyType({}))  # card -> name
     loan_costs: tuple[int, ...] = ()  # Power per loan slot, newest first
     dragon_strength: tuple[int, ...] = ()  # by round, from round 1
     loyalty_to_win: int = 0
@@ -214,9 +216,11 @@ def _build(map_id: str) -> StaticData:
     board, geo, tables, cards = (_read(n) for n in (spec.board, spec.render, "tables.json", "house_cards.json"))
     mod_tables: dict[str, Any] = {}
     loans: dict[str, Any] = {}
-    if map_id != "base":  # Mother of Dragons: its order tokens, House cards and loans
+    westeros = {c["type"]: c["name"] for deck in _read("westeros_cards.json").values() for c in deck}
+    if map_id != "base":  # Mother of Dragons: its order tokens, House cards, loans and Westeros deck IV
         mod_tables, mod_cards, loans = (_read(n) for n in ("mod/tables.json", "mod/house_cards.json",
                                                             "mod/loans.json"))
+        westeros |= {c["id"]: c["name"] for c in _read("mod/westeros_iv.json")}
         cards = {**cards, **mod_cards}
         tables = {**tables, "order_tokens": tables["order_tokens"] + mod_tables["sea_order_tokens"]
                   + mod_tables["vassal_order_tokens"]}
@@ -271,8 +275,10 @@ def _build(map_id: str) -> StaticData:
         captions=tuple((text, _rect(box)) for text, box in spec.captions),
         info=_rect(spec.info) if spec.info else None,
         loyalty=map_id == "8",
+        bank=map_id == "8",
         loan_names=MappingProxyType({c["id"]: c["name"] for c in loans.get("cards", [])}),
         loan_costs=tuple(loans.get("slot_costs", ())),
+        westeros_names=MappingProxyType(westeros),
         dragon_strength=tuple(mod_tables.get("dragon_strength_by_round", ())),
         loyalty_to_win=int(mod_tables.get("loyalty_to_win", 0)),
     )

@@ -62,6 +62,10 @@ ORDER_FACE: RGB = (250, 246, 232)
 ORDER_BACK: RGB = (92, 64, 44)  # the back of an order token (face down): the same for every house
 STAR: RGB = (200, 140, 0)
 LOYALTY: RGB = (240, 206, 96)  # a loyalty token's face
+LOAN_FACE: RGB = (236, 240, 246)  # a loan's mark on an area (Mother of Dragons): a light plaque ...
+LOAN_RIM: RGB = (52, 62, 84)  # ... with an iron rim
+LOAN_UP: RGB = (0, 150, 70)  # a castle raised by a loan
+LOAN_DOWN: RGB = (200, 40, 40)  # ... or lowered
 SECRET: RGB = (150, 40, 200)  # the ring of the viewer's own hidden orders ("only you see this")
 
 # highlights (they avoid the house colours)
@@ -88,5 +92,7 @@ UNIT_GAP = 4
 SHIP_WIDTH = 1.25  # a ship glyph is this much wider than tall
 ORDER_SIZE = 54  # diameter of an order token
 TOKEN_SIZE = 32  # power token, garrison, neutral force
+IMPROVE_W = 64  # a loan's mark (castle change, power and supply improvements), TOKEN_SIZE high ...
+IMPROVE_MAX_W = 104  # ... wider where it shows two or three things and finds the room
 ICON_SIZE = 14  # castle, barrel, crown marks
 ARMY_CAPACITY = 4  # glyphs an army block holds (more units are drawn as one glyph per kind with a count)

@@ -66,3 +66,25 @@ async def test_a_mother_of_dragons_game_in_discord(world, count, setup, vassals)
     assert auditor is not None and auditor.checked > 50 and auditor.hidden_seen["orders"] > 0
     print(f"\n{count} players{' on the ' + setup + '-house set-up' if setup else ''}: {auditor.checked} deliveries "
           f"audited, round {current_round(thread)}, {len(thread.history())} thread messages")
+
+
+@pytest.mark.asyncio
+async def test_card_and_help_know_mother_of_dragons(table):
+    """``/agot card`` finds each new kind of card and area however it is typed, suggests for a misspelt one, and its
+    autocomplete offers them; ``/agot help topic:mod`` explains the expansion (only to the user)."""
+    env = table
+    guild = env.create_guild()
+    channel = guild.create_text_channel("braavos")
+    member = guild.add_member(env.create_user("reader"))
+    for typed, expected in (("lysa", "Arryn House card"), ("KHAL DROGO", "Targaryen House card"),
+                            ("gray worm", "alternative deck B"), ("jaqen", "vassals share"),
+                            ("Domestic Disputes", "Westeros deck IV"), ("master at arms", "Iron Bank loan"),
+                            ("the bite", "**The Bite**"), ("Volantis", "8 houses only"), ("iron bank", "loans")):
+        shown = await member.slash(channel, "agot card", name=typed)
+        assert shown.ephemeral and expected in shown.response.content, (typed, shown.response.content)
+    missed = await member.slash(channel, "agot card", name="Daenerys Targaryan")
+    assert missed.response.content.startswith("❌") and "Did you mean Daenerys Targaryen" in missed.response.content
+    choices = await member.autocomplete(channel, "agot card", "name", "pyro")
+    assert [c["name"] for c in choices] == ["Pyromancer"]
+    shown = await member.slash(channel, "agot help", topic="mod")
+    assert shown.ephemeral and "Vassals" in shown.response.content and "Iron Bank" in shown.response.content

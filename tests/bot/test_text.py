@@ -4,7 +4,10 @@ import pytest
 
 from bot.frontend.answers import TextRefused, parse_losses, parse_march, parse_muster, text_answer
 from bot.frontend.components import draft_of, with_draft
-from bot.frontend.text import choice_lines, chunks, lookup_entries, prompt_text, status_text
+from bot.frontend.lookup import entries as lookup_entries
+from bot.frontend.lookup import find
+from bot.frontend.text import choice_lines, chunks, prompt_text, status_text
+from engine.agot.board import board
 
 
 def test_a_march_in_words():
@@ -125,3 +128,39 @@ def test_dm_help_explains_each_kind_of_prompt_and_each_prompt_names_its_topic():
     assert "from Winterfell: knight" in prompt_syntax(1, march) and "topic:orders" in prompt_syntax(1, march)
     assert "/agot help topic:orders" in prompt_text(1, march, None)
     assert prompt_text(1, raven, None).endswith("`/agot help topic:choices`.")
+
+
+def test_the_look_up_knows_mother_of_dragons_and_forgives_the_spelling():
+    """Every new kind of card and area is found (any case, accents, punctuation, first letters of the words), in our
+    own words from data/mod; a misspelt name gets suggestions and no entry."""
+    entries = lookup_entries()
+    found = {typed: find(entries, typed)[0] or "" for typed in (
+        "lysa arryn", "Khal Drogo", "gray worm", "JAQEN HGHAR", "master at arms", "Domestic Disputes", "the bite",
+        "vale", "Bráavos", "iron bank", "vassal", "winterf", "eyrie")}
+    assert "Arryn House card" in found["lysa arryn"] and "strength 4" in found["lysa arryn"]
+    assert "Targaryen House card, the usual deck" in found["Khal Drogo"]
+    assert "alternative deck B" in found["gray worm"]
+    assert "vassals share" in found["JAQEN HGHAR"]
+    assert "Iron Bank loan" in found["master at arms"] and "strongholds" in found["master at arms"]
+    assert "Westeros deck IV" in found["Domestic Disputes"] and "Storm's End" in found["Domestic Disputes"]
+    assert "**The Bite** — Mother of Dragons (7 and 8 houses): sea" in found["the bite"]
+    assert found["vale"].startswith("**The Vale of Arryn**")
+    assert "Power less for each loan" in found["Bráavos"] and "neutral force 5" in found["Bráavos"]
+    assert "Consolidate Power" in found["iron bank"] and "claim" in found["vassal"]
+    assert found["winterf"].startswith("**Winterfell**")
+    eyrie = found["eyrie"]  # the base map's Eyrie, then what the 7- and 8-house maps change
+    assert eyrie.startswith("**The Eyrie** — land, castle") and "stronghold" in eyrie and "home of Arryn" in eyrie
+    narrow = find(entries, "The Narrow Sea")[0] or ""
+    assert "no longer adjacent: Moat Cailin" in narrow and "8 houses only: also adjacent: Bay of Pentos" in narrow
+    both = find(entries, "Daenerys")[0] or ""  # one name, two Targaryen decks
+    assert both.count("**Daenerys Targaryen**") == 2
+    cards = board("8").house_cards
+    texts = [c["text"] for deck in ("arryn", "targaryen", "targaryen_b", "vassal") for c in cards[deck] if c["text"]]
+    assert all(any(t in entry for entry in entries.values()) for t in texts)  # the data's own words
+    for misspelt, meant in (("Daenerys Targaryan", "Daenerys Targaryen"), ("Brravos", "Braavos"),
+                            ("Mastr-at-Arms", "Master-at-Arms"), ("Pyromancr", "Pyromancer")):
+        text, suggested = find(entries, misspelt)
+        assert text is None and meant in suggested, (misspelt, suggested)
+    assert find(entries, "kings") == (None, ["Kingswood", "Clash of Kings", "King's Landing"])
+    assert find(entries, "xyzzy") == (None, [])
+    assert all(len(v) <= 2000 for v in entries.values())

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import copy
 import io
+import math
 
+import pytest
 from PIL import Image
 
 from bot.render import Highlights, build_layout, panel_fields, render, render_changes, render_combat, render_panel
 from bot.render import items as it
+from bot.render.base import places
 from bot.render.layout import order_text
 from bot.render.panel import panel_items
+from bot.render.places import IMPROVE_W
 from bot.render.static import map_of, static, use_map
 from engine.agot import Game, Settings
 from engine.agot.agent import RandomAgent
@@ -58,6 +62,8 @@ def test_loyalty_tokens_loans_dragons_and_the_victory_track() -> None:
     assert "Full Host" in " ".join(shown)  # on one line or two
     assert "Loans made: supply Dragonstone; castles The Reach +1" in " ".join(shown)
     assert "Loyalty tokens on the board: 3" in shown
+    marks = {i.area: (i.castle, i.power, i.supply) for i in layout if isinstance(i, it.Improvement)}
+    assert marks == {"dragonstone": (0, 0, 1), "the-reach": (1, 0, 0)}  # the loans' marks on the map
     strength = [i for i in layout if isinstance(i, it.Text) and i.bold and i.text == "2" and i.anchor == "mm"]
     assert strength, "the Dragons' strength is marked on its track"
     assert collisions(layout, "8") == []
@@ -193,3 +199,69 @@ def test_an_engine_commander_s_private_view_shows_its_vassal_s_orders() -> None:
                 seen += mark.text is not None and mark.house != house
         assert all(m.text is None for m in build_layout(public) if isinstance(m, it.OrderMark) and m.face_down)
     assert seen > 0
+
+
+def test_loans_that_mark_the_board_are_drawn_beside_their_areas_names() -> None:
+    """Loans that leave a lasting mark (a castle raised by Master-at-Arms, supply improvements of Savvy Steward and
+    Loyal Maester), from the engine's own view: one mark per area, beside its name, inside the area where there is
+    room and never over anything; none without an Iron Bank (the 7-house map, ruling M10)."""
+    for seed, rnd, expected in ((4, 5, {"crackclaw-point": (1, 0, 0), "harrenhal": (1, 0, 0)}),
+                                (5, 5, {"blackwater": (0, 0, 1), "karhold": (0, 0, 1), "the-vale-of-arryn": (0, 0, 1)}),
+                                (14, 7, {"seagard": (-1, 1, 0)})):  # Pyromancer: lowered, then improved
+        result = play(8, seed, until_round=rnd)
+        assert result.game is not None
+        view = result.game.view(None)
+        layout = build_layout(view)
+        marks = [i for i in layout if isinstance(i, it.Improvement)]
+        assert {m.area: (m.castle, m.power, m.supply) for m in marks} == expected
+        assert collisions(layout, "8") == []
+        with use_map("8"):
+            for m in marks:
+                label = places()[m.area].label
+                assert math.dist((m.x, m.y), (label.x, label.icons_y)) < 120, m  # beside the name
+                parts = sum(map(bool, (m.castle, m.power, m.supply)))
+                assert m.w == (IMPROVE_W if parts == 1 else pytest.approx(97, abs=3))  # two at full size
+        image = Image.open(io.BytesIO(render(view)))
+        assert image.size == (1306, 3994)
+    view = Game.new(7, 1).view(None)
+    view["mod"]["iron_bank"] = {"improvements": {"supply": {"riverrun": 1}}, "castles": {"harrenhal": 1}}
+    assert not [i for i in build_layout(view) if isinstance(i, it.Improvement)]
+
+
+def test_the_key_shows_the_loans_marks_on_the_8_house_map_only() -> None:
+    from bot.render.legend import legend
+
+    with use_map("8"):
+        eight = legend()
+    with use_map("7"):
+        seven = legend()
+    assert eight.height > seven.height  # Dragons, loyalty tokens, and four loan marks in two more rows
+
+
+def test_the_header_names_who_the_game_waits_for_within_the_image() -> None:
+    """Every house at once fits the header of both maps (the names, or their count when they would not fit)."""
+    from bot.render.fonts import font
+    from bot.render.header import header_items
+
+    for players in (7, 8):
+        view = Game.new(players, 1).view(None)
+        view["waiting"] = [{"house": h} for h in sorted(view["houses"]) * 2]  # longer than any real list
+        line = next(i for i in header_items(view) if isinstance(i, it.Text) and i.text.startswith("Public board"))
+        with use_map(map_of(view)):
+            assert line.text == f"Public board · waiting for {players * 2} houses"
+            assert font(line.size).getlength(line.text) <= static().width - 32
+        view["waiting"] = [{"house": h} for h in sorted(view["houses"])]
+        line = next(i for i in header_items(view) if isinstance(i, it.Text) and i.text.startswith("Public board"))
+        assert "Targaryen" in line.text if players == 8 else "Arryn" in line.text
+
+
+def test_westeros_cards_are_named_as_printed_in_the_panel_and_fields() -> None:
+    """The round's Westeros cards and the last deck IV card by their names (data), not their ids."""
+    view = Game.new(8, 1).view(None)
+    view["westeros_revealed"] = ["a-throne-of-blades", "clash-of-kings", {"type": "sea-of-storms"}]
+    view["mod"]["westeros_iv_revealed"] = "southron-ambitions"
+    panel = " ".join(i.text for i in panel_items(view)[0] if isinstance(i, it.Text))
+    assert "Westeros: A Throne of Blades · Clash of Kings · Sea of Storms" in panel
+    assert "Westeros IV: Southron Ambitions" in panel
+    fields = dict(panel_fields(view))
+    assert fields["Westeros"] == "A Throne of Blades · Clash of Kings · Sea of Storms"
