@@ -18,6 +18,7 @@ from bot.storage.records import (
     AnswerRow,
     EventRow,
     GameRow,
+    GivenUp,
     NewMessage,
     OutboxRow,
     PromptRow,
@@ -330,7 +331,7 @@ class SqliteRepo:
     # --- outbox ----------------------------------------------------------------------------------------
 
     _OUTBOX_COLUMNS = ("o.id, o.game_id, o.audience, o.user_id, o.kind, o.payload, o.key, o.created_at, o.sent_at, "
-                       "o.message_id, o.attempts, o.retry_at, o.failed_at, o.error, g.channel_id")
+                       "o.message_id, o.attempts, o.retry_at, o.failed_at, o.error, o.said_at, g.channel_id")
     _OUTBOX_FROM = "outbox o JOIN games g ON g.id = o.game_id"
 
     @staticmethod
@@ -339,12 +340,15 @@ class SqliteRepo:
 
     async def add_messages(self, messages: list[NewMessage], now: str) -> None:
         # The idempotency key is random (not derived from the row id) so that it is fixed before the row exists
-        # and stays unique across databases; 24 hex characters fit Discord's 25-character nonce.
+        # and stays unique across databases; 24 hex characters fit Discord's 25-character nonce (one read of
+        # the system's random source for all the rows). Payloads keep sorted keys: a front end that walks a dict
+        # of one renders the same text whether the game was reloaded or not.
+        keys = secrets.token_hex(12 * len(messages))
         self._write_many(
             "INSERT INTO outbox (game_id, audience, user_id, kind, payload, key, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(m.game_id, m.audience, m.user_id, m.kind, _json(m.payload), secrets.token_hex(12), now)
-             for m in messages])
+            [(m.game_id, m.audience, m.user_id, m.kind, _json(m.payload), keys[24 * i:24 * i + 24], now)
+             for i, m in enumerate(messages)])
 
     async def unsent(self, limit: int = 100) -> list[OutboxRow]:
         rows = await self._all(f"SELECT {self._OUTBOX_COLUMNS} FROM {self._OUTBOX_FROM} "
@@ -375,6 +379,20 @@ class SqliteRepo:
     async def mark_failed(self, message_id: int, error: str, now: str) -> None:
         self._write("UPDATE outbox SET attempts = attempts + 1, error = ?, failed_at = ? WHERE id = ?",
                     (error, now, message_id))
+
+    async def given_up(self) -> list[GivenUp]:
+        rows = await self._all("SELECT game_id, audience, user_id, count(*) AS count FROM outbox "
+                               "WHERE failed_at IS NOT NULL AND said_at IS NULL GROUP BY game_id, audience, user_id "
+                               "ORDER BY game_id, audience, user_id")
+        return [_build(GivenUp, r) for r in rows]
+
+    async def mark_said(self, game_id: int, user_id: int | None, before: int, now: str) -> None:
+        unsaid = "UPDATE outbox SET said_at = ? WHERE failed_at IS NOT NULL AND said_at IS NULL AND id < ? AND "
+        if user_id is not None:
+            self._write(unsaid + "audience = 'player' AND user_id = ?", (now, before, user_id))
+        else:
+            self._write(unsaid + "game_id = ? AND NOT (audience = 'player' AND user_id IS NOT NULL)",
+                        (now, before, game_id))
 
     async def prune(self, before: str) -> Pruned:
         (messages,) = await self._one("SELECT count(*) FROM outbox WHERE sent_at < ?", (before,))
