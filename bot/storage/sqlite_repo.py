@@ -6,6 +6,7 @@ Rows are built by column name (``sqlite3.Row``), never by position.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import secrets
 import sqlite3
@@ -44,12 +45,15 @@ def _placeholders(items: Iterable[Any]) -> str:
     return ",".join("?" for _ in items)
 
 
+@functools.cache
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(f.name for f in fields(cls))
+
+
 def _build(cls: type[R], row: sqlite3.Row, decode: tuple[str, ...] = ()) -> R:
     """A record from a row, field by column name; ``decode`` names the JSON columns."""
-    names = set(row.keys())
-    values = {f.name: (json.loads(row[f.name]) if f.name in decode else row[f.name])
-              for f in fields(cls) if f.name in names}  # type: ignore[arg-type]
-    return cls(**values)
+    names = _field_names(cls)  # type: ignore[arg-type]
+    return cls(**{k: (json.loads(row[k]) if k in decode else row[k]) for k in row.keys() if k in names})
 
 
 # a timer fires while its game runs (a vote's also while it is paused): the game is looked up by its key
