@@ -6,14 +6,12 @@ Rows are built by column name (``sqlite3.Row``), never by position.
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import secrets
 import sqlite3
 import zlib
-from collections.abc import Callable, Iterable
-from dataclasses import fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -32,40 +30,15 @@ from bot.storage.records import (
 )
 from bot.storage.repository import PACK_PER_PRUNE, Pruned, StorageError
 from bot.storage.sqlite_hops import Hop, Member, Statement
+from bot.storage.sqlite_rows import build as _build
+from bot.storage.sqlite_rows import to_json as _json
 
 if TYPE_CHECKING:
     from bot.storage.sqlite import SqliteStore
 
-R = TypeVar("R")
-
-
-_ORJSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
-
-
-def _json(value: Any) -> str:
-    """Compact JSON with sorted keys, by orjson (3-4 times the standard library's speed on the answer path: the
-    outbox payloads, events and timers of every answer); what orjson refuses (an integer past 64 bits) by the
-    standard library, which refuses the rest too. Not for the state fingerprint (``bot.service.replay``)."""
-    try:
-        return orjson.dumps(value, option=_ORJSON).decode()
-    except TypeError:
-        return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
 
 def _placeholders(items: Iterable[Any]) -> str:
     return ",".join("?" for _ in items)
-
-
-@functools.cache
-def _field_names(cls: type) -> frozenset[str]:
-    return frozenset(f.name for f in fields(cls))
-
-
-def _build(cls: type[R], row: sqlite3.Row, decode: tuple[str, ...] = (),
-           loads: Callable[[str], Any] = json.loads) -> R:
-    """A record from a row, field by column name; ``decode`` names the JSON columns."""
-    names = _field_names(cls)  # type: ignore[arg-type]
-    return cls(**{k: (loads(row[k]) if k in decode else row[k]) for k in row.keys() if k in names})
 
 
 # a timer fires while its game runs (a vote's also while it is paused): the game is looked up by its key
