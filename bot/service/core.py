@@ -264,8 +264,7 @@ class TableCore:
                 return Reply("refused", "You have no seat in this game.")
             decision_id = str(decision_id)
             # open decisions, and secret answers that may still change (until their reveal group is complete)
-            open_now = {d.id: d for d in t.game.open_decisions(submitted=True)} if t.game is not None else {}
-            decision = open_now.get(decision_id)
+            decision = t.game.open_decision(decision_id) if t.game is not None else None
             # a double click is "already", even on the answer that ended the game; an open decision of this
             # house is left to the engine (it refuses the same answer again with AlreadySubmitted)
             if t.row.seed is not None and (decision is None or decision.player != house):

@@ -69,7 +69,7 @@ class Post:
 
 def table_wide(game: Game) -> bool:
     """Whether the game now waits on a question every house answers at once (orders, bids)."""
-    return any(d.kind in TABLE_WIDE for d in game.open_decisions())
+    return any(d.kind in TABLE_WIDE for d in game.raw_decisions())  # presenting them changes no kind
 
 
 def waiting_tail(events: list[tuple[int, Event]], asked: set[int], now: int) -> list[Event]:

@@ -19,10 +19,11 @@ exponential backoff, up to ``MAX_ATTEMPTS`` sends; ``PermanentError`` (e.g. Disc
 closed) gives the row up at once and records why. The next message that reaches a destination after rows of it
 were given up carries how many (``OutboxMessage.undelivered``; the front end says so in that post, e.g. "1
 earlier message could not be delivered here"); a status line, edited in place, never carries it. The count is
-kept by the dispatcher in memory: after a restart, rows given up before it are not counted. Several processes on one
-database (``Store.shared``): each pass claims the unsent rows of games whose delivery lease it holds or takes
-(``Repo.claim_messages``), so one game's rows go through one process at a time, and gives the leases back once
-the pass is marked; a dead process's lease is taken over after LEASE.
+read from the database at each pass (``Repo.given_up``: the given-up rows not said yet), and those rows are marked
+said in the transaction that marks that post sent (``Repo.mark_said``), so a restart in between forgets nothing.
+Several processes on one database (``Store.shared``): each pass claims the unsent rows of games whose delivery
+lease it holds or takes (``Repo.claim_messages``), so one game's rows go through one process at a time, and gives
+the leases back once the pass is marked; a dead process's lease is taken over after LEASE.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from typing import Any, Protocol
 from bot.service.clock import Clock
 from bot.service.kinds import Audience, OutboxKind
 from bot.service.wake import Sleeper
-from bot.storage import OutboxRow, Store
+from bot.storage import GivenUp, OutboxRow, Store
 
 log = logging.getLogger("bot.service.outbox")
 
@@ -86,8 +87,9 @@ class OutboxMessage:
 Destination = tuple[str, int]
 
 
-def destination(row: OutboxRow) -> Destination:
-    """Where a row goes, the unit of delivery order: one player's DMs, or the feed (channel or thread) of a game."""
+def destination(row: OutboxRow | GivenUp) -> Destination:
+    """Where a row goes, the unit of delivery order: one player's DMs, or the feed (channel or thread) of a game
+    (``Repo.mark_said`` knows the same rule)."""
     if row.audience == Audience.PLAYER and row.user_id is not None:
         return ("dm", row.user_id)
     return ("feed", row.game_id)
@@ -116,7 +118,7 @@ class Dispatcher:
         self.store = store
         self.transport = transport
         self.clock = clock
-        self.undelivered: dict[Destination, int] = {}  # rows given up per destination, not yet said there
+        self.undelivered: dict[Destination, int] = {}  # rows given up per destination, not yet said (each pass)
         self.owner = owner_name()
 
     async def deliver_once(self) -> datetime | None:
@@ -128,18 +130,27 @@ class Dispatcher:
         held: set[Destination] = set()
         limit = BATCH
         while True:
-            rows = await self._claim(limit)
+            rows, given_up = await self._claim(limit)
+            self.undelivered = {}
+            for group in given_up:
+                where = destination(group)
+                self.undelivered[where] = self.undelivered.get(where, 0) + group.count
             by_destination: dict[Destination, list[OutboxRow]] = {}
             for row in rows:
                 where = destination(row)
                 if where not in held:
                     by_destination.setdefault(where, []).append(row)
             sent: list[tuple[int, str]] = []  # marked sent together, in one transaction, after the pass
-            progress = await asyncio.gather(*(self._deliver(where, queue, held, waiting, sent)
+            said: list[OutboxRow] = []  # sent rows that said their destination's given-up rows
+            progress = await asyncio.gather(*(self._deliver(where, queue, held, waiting, sent, said)
                                               for where, queue in by_destination.items()))
             if sent or (rows and self.store.shared):
                 async with self.store.transaction() as repo:
-                    await repo.mark_sent_many(sent, self.clock())
+                    now = self.clock()
+                    await repo.mark_sent_many(sent, now)
+                    for row in said:
+                        where = destination(row)
+                        await repo.mark_said(row.game_id, where[1] if where[0] == "dm" else None, row.id, now)
                     if self.store.shared:
                         await repo.release_messages(self.owner, sorted({row.game_id for row in rows}))
             if len(rows) < limit:
@@ -149,18 +160,18 @@ class Dispatcher:
                     return min(waiting, default=None)
                 limit *= 4
 
-    async def _claim(self, limit: int) -> list[OutboxRow]:
+    async def _claim(self, limit: int) -> tuple[list[OutboxRow], list[GivenUp]]:
         """The unsent rows this process delivers now: all of them (one process), or those of the games whose
-        delivery lease it holds or takes (a database several processes share)."""
+        delivery lease it holds or takes (a database several processes share); and the given-up rows not said."""
         if not self.store.shared:
             async with self.store.reading() as repo:
-                return await repo.unsent(limit)
+                return await repo.unsent(limit), await repo.given_up()
         now = self.clock()
         async with self.store.transaction() as repo:
-            return await repo.claim_messages(self.owner, now, now + LEASE, limit)
+            return await repo.claim_messages(self.owner, now, now + LEASE, limit), await repo.given_up()
 
     async def _deliver(self, where: Destination, rows: list[OutboxRow], held: set[Destination],
-                       waiting: list[datetime], sent: list[tuple[int, str]]) -> bool:
+                       waiting: list[datetime], sent: list[tuple[int, str]], said: list[OutboxRow]) -> bool:
         """One destination's rows in order, stopping at the first that must wait; True if any row was done."""
         done = False
         newest_status = max((row.id for row in rows if row.kind == OutboxKind.STATUS), default=None)
@@ -173,16 +184,17 @@ class Dispatcher:
                 continue
             if row.retry_at is not None and row.retry_at > self.clock():
                 waiting.append(row.retry_at)
-            elif await self._send(row, where, sent):
+            elif await self._send(row, where, sent, said):
                 done = True
                 continue
             held.add(where)
             return done
         return done
 
-    async def _send(self, row: OutboxRow, where: Destination, sent: list[tuple[int, str]]) -> bool:
-        """Deliver one row; True if it is done (sent: added to ``sent``, or given up), False if it waits for a
-        retry."""
+    async def _send(self, row: OutboxRow, where: Destination, sent: list[tuple[int, str]],
+                    said: list[OutboxRow]) -> bool:
+        """Deliver one row; True if it is done (sent: added to ``sent``, and to ``said`` if it said given-up rows;
+        or given up), False if it waits for a retry."""
         undelivered = 0 if row.kind == OutboxKind.STATUS else self.undelivered.get(where, 0)
         try:
             front_id = await self.transport.send(OutboxMessage.from_row(row, undelivered))
@@ -204,7 +216,8 @@ class Dispatcher:
             return False
         sent.append((row.id, str(front_id)))
         if undelivered:
-            self.undelivered.pop(where, None)  # said in this post
+            self.undelivered.pop(where, None)  # said in this post (marked with it)
+            said.append(row)
         return True
 
     async def _give_up(self, row: OutboxRow, where: Destination, why: str) -> None:

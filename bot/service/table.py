@@ -117,8 +117,8 @@ class TableService:
         await self.store.close()
 
     async def flush(self, transport: Transport) -> None:
-        """Deliver every unsent row that may go now (the demo and tests, without background tasks). One
-        dispatcher per transport, so what could not be delivered is said in the destination's next message."""
+        """Deliver every unsent row that may go now (the demo and tests, without background tasks), with one
+        dispatcher per transport."""
         if self._flusher is None or self._flusher.transport is not transport:
             self._flusher = Dispatcher(self.store, transport, self.clock)
         await self._flusher.deliver_once()

@@ -6,6 +6,7 @@ from bot.storage.records import (
     AnswerRow,
     EventRow,
     GameRow,
+    GivenUp,
     NewMessage,
     OutboxRow,
     PromptRow,
@@ -22,6 +23,6 @@ from bot.storage.repository import DELIVERY_WINDOW, Pruned, Repo, StorageError, 
 from bot.storage.sqlite import LATEST, SqliteStore
 from bot.storage.stores import compact, default_url, open_store, sqlite_path
 
-__all__ = ["DELIVERY_WINDOW", "AnswerRow", "EventRow", "GameRow", "LATEST", "NewMessage", "OutboxRow", "PromptRow",
-           "Pruned", "Repo", "RewindRow", "SeatRow", "SqliteStore", "StorageError", "Store", "TimerRow", "VoteRow",
-           "Whisper", "compact", "default_url", "from_iso", "iso", "open_store", "sqlite_path", "utc"]
+__all__ = ["DELIVERY_WINDOW", "AnswerRow", "EventRow", "GameRow", "GivenUp", "LATEST", "NewMessage", "OutboxRow",
+           "PromptRow", "Pruned", "Repo", "RewindRow", "SeatRow", "SqliteStore", "StorageError", "Store", "TimerRow",
+           "VoteRow", "Whisper", "compact", "default_url", "from_iso", "iso", "open_store", "sqlite_path", "utc"]

@@ -75,7 +75,7 @@ def _fields(record: asyncpg.Record) -> dict[str, Any]:
 
 
 _OUTBOX = ("o.id, o.game_id, o.audience, o.user_id, o.kind, o.payload, o.key, o.created_at, o.sent_at, o.message_id, "
-           "o.attempts, o.retry_at, o.failed_at, o.error, g.channel_id")
+           "o.attempts, o.retry_at, o.failed_at, o.error, o.said_at, g.channel_id")
 _OUTBOX_FROM = "outbox o JOIN games g ON g.id = o.game_id"
 _UNSENT = "sent_at IS NULL AND failed_at IS NULL"
 _TIMER = "id, game_id, kind, due_at, remaining_ms, payload, done"

@@ -28,6 +28,7 @@ from bot.storage.records import (
     AnswerRow,
     EventRow,
     GameRow,
+    GivenUp,
     NewMessage,
     OutboxRow,
     PromptRow,
@@ -256,6 +257,20 @@ class PostgresRepo(Claims):
     async def mark_failed(self, message_id: int, error: str, now: datetime) -> None:
         await self._write("UPDATE outbox SET attempts = attempts + 1, error = $2, failed_at = $3 WHERE id = $1",
                           message_id, error, _t(now))
+
+    async def given_up(self) -> list[GivenUp]:
+        rows = await self._all("SELECT game_id, audience, user_id, count(*) AS count FROM outbox "
+                               "WHERE failed_at IS NOT NULL AND said_at IS NULL GROUP BY game_id, audience, user_id "
+                               "ORDER BY game_id, audience, user_id")
+        return [GivenUp(**_fields(r)) for r in rows]
+
+    async def mark_said(self, game_id: int, user_id: int | None, before: int, now: datetime) -> None:
+        unsaid = "UPDATE outbox SET said_at = $1 WHERE failed_at IS NOT NULL AND said_at IS NULL AND id < $2 AND "
+        if user_id is not None:
+            await self._write(unsaid + "audience = 'player' AND user_id = $3", _t(now), before, user_id)
+        else:
+            await self._write(unsaid + "game_id = $3 AND NOT (audience = 'player' AND user_id IS NOT NULL)",
+                              _t(now), before, game_id)
 
     async def prune(self, before: datetime) -> Pruned:
         """As the SQLite store's; one process prunes at a time (the others return nothing pruned)."""

@@ -122,7 +122,19 @@ class OutboxRow:
     retry_at: datetime | None = None
     failed_at: datetime | None = None
     error: str | None = None
+    said_at: datetime | None = None  # given up (failed_at), then said in a later post of its destination at this time
     channel_id: int | None = None  # the game's channel (joined from games)
+
+
+@dataclass(frozen=True)
+class GivenUp:
+    """Outbox rows given up and not yet said in a later post of their destination, counted per game, audience and
+    user (``Repo.given_up``)."""
+
+    game_id: int
+    audience: str
+    user_id: int | None
+    count: int
 
 
 @dataclass

@@ -38,6 +38,7 @@ from bot.storage.records import (
     AnswerRow,
     EventRow,
     GameRow,
+    GivenUp,
     NewMessage,
     OutboxRow,
     PromptRow,
@@ -134,6 +135,15 @@ class Repo(Protocol):
     async def mark_retry(self, message_id: int, error: str, retry_at: datetime) -> None: ...
     async def mark_superseded(self, message_id: int, now: datetime) -> None: ...
     async def mark_failed(self, message_id: int, error: str, now: datetime) -> None: ...
+    async def given_up(self) -> list[GivenUp]:
+        """The rows given up (``mark_failed``) and not yet said (``mark_said``), counted per game, audience and
+        user. ``prune`` never drops such a row."""
+        ...
+    async def mark_said(self, game_id: int, user_id: int | None, before: int, now: datetime) -> None:
+        """The given-up rows of one destination were said in its post ``before`` (an outbox row id): those before
+        it. ``user_id``: one player's DMs (the rows of audience "player" to that user, of every game); None: the
+        feed of ``game_id`` (its rows of every other audience)."""
+        ...
     async def prune(self, before: datetime) -> Pruned:
         """Drop what nothing needs any more: each outbox row delivered (or superseded) before ``before`` (the
         idempotency window has passed; ``delivered`` still counts it), finished timers, and the snapshots of

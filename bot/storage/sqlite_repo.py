@@ -14,14 +14,14 @@ import secrets
 import sqlite3
 import zlib
 from collections.abc import Iterable
-from dataclasses import fields
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from bot.storage.records import (
     AnswerRow,
     EventRow,
     GameRow,
+    GivenUp,
     NewMessage,
     OutboxRow,
     PromptRow,
@@ -31,47 +31,19 @@ from bot.storage.records import (
     VoteRow,
     Whisper,
     from_iso,
-    iso,
 )
 from bot.storage.repository import PACK_PER_PRUNE, Pruned, StorageError
 from bot.storage.sqlite_hops import Hop, Member, Statement
+from bot.storage.sqlite_rows import build as _build
+from bot.storage.sqlite_rows import params as _params
+from bot.storage.sqlite_rows import to_json as _json
 
 if TYPE_CHECKING:
     from bot.storage.sqlite import SqliteStore
 
-R = TypeVar("R")
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
 
 def _placeholders(items: Iterable[Any]) -> str:
     return ",".join("?" for _ in items)
-
-
-def _param(value: Any) -> Any:
-    """A parameter as SQLite stores it: a time as its ISO text (naive: ValueError)."""
-    return iso(value) if isinstance(value, datetime) else value
-
-
-def _params(args: Iterable[Any]) -> tuple[Any, ...]:
-    return tuple(_param(a) for a in args)
-
-
-# the fields of each record that are times
-_TIMES: dict[type, frozenset[str]] = {cls: frozenset(f.name for f in fields(cls) if "datetime" in str(f.type))
-          for cls in (GameRow, SeatRow, AnswerRow, OutboxRow, PromptRow, TimerRow, RewindRow, VoteRow)}
-
-
-def _build(cls: type[R], row: sqlite3.Row, decode: tuple[str, ...] = ()) -> R:
-    """A record from a row, field by column name; ``decode`` names the JSON columns; times become datetimes."""
-    names = set(row.keys())
-    times = _TIMES.get(cls, frozenset())
-    values = {f.name: (json.loads(row[f.name]) if f.name in decode
-                       else from_iso(row[f.name]) if f.name in times and row[f.name] is not None else row[f.name])
-              for f in fields(cls) if f.name in names}  # type: ignore[arg-type]
-    return cls(**values)
 
 
 # a timer fires while its game runs (a vote's also while it is paused): the game is looked up by its key
@@ -355,7 +327,7 @@ class SqliteRepo:
     # --- outbox ----------------------------------------------------------------------------------------
 
     _OUTBOX_COLUMNS = ("o.id, o.game_id, o.audience, o.user_id, o.kind, o.payload, o.key, o.created_at, o.sent_at, "
-                       "o.message_id, o.attempts, o.retry_at, o.failed_at, o.error, g.channel_id")
+                       "o.message_id, o.attempts, o.retry_at, o.failed_at, o.error, o.said_at, g.channel_id")
     _OUTBOX_FROM = "outbox o JOIN games g ON g.id = o.game_id"
 
     @staticmethod
@@ -364,12 +336,15 @@ class SqliteRepo:
 
     async def add_messages(self, messages: list[NewMessage], now: datetime) -> None:
         # The idempotency key is random (not derived from the row id) so that it is fixed before the row exists
-        # and stays unique across databases; 24 hex characters fit Discord's 25-character nonce.
+        # and stays unique across databases; 24 hex characters fit Discord's 25-character nonce (one read of
+        # the system's random source for all the rows). Payloads keep sorted keys: a front end that walks a dict
+        # of one renders the same text whether the game was reloaded or not.
+        keys = secrets.token_hex(12 * len(messages))
         self._write_many(
             "INSERT INTO outbox (game_id, audience, user_id, kind, payload, key, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(m.game_id, m.audience, m.user_id, m.kind, _json(m.payload), secrets.token_hex(12), now)
-             for m in messages])
+            [(m.game_id, m.audience, m.user_id, m.kind, _json(m.payload), keys[24 * i:24 * i + 24], now)
+             for i, m in enumerate(messages)])
 
     async def unsent(self, limit: int = 100) -> list[OutboxRow]:
         rows = await self._all(f"SELECT {self._OUTBOX_COLUMNS} FROM {self._OUTBOX_FROM} "
@@ -400,6 +375,20 @@ class SqliteRepo:
     async def mark_failed(self, message_id: int, error: str, now: datetime) -> None:
         self._write("UPDATE outbox SET attempts = attempts + 1, error = ?, failed_at = ? WHERE id = ?",
                     (error, now, message_id))
+
+    async def given_up(self) -> list[GivenUp]:
+        rows = await self._all("SELECT game_id, audience, user_id, count(*) AS count FROM outbox "
+                               "WHERE failed_at IS NOT NULL AND said_at IS NULL GROUP BY game_id, audience, user_id "
+                               "ORDER BY game_id, audience, user_id")
+        return [_build(GivenUp, r) for r in rows]
+
+    async def mark_said(self, game_id: int, user_id: int | None, before: int, now: datetime) -> None:
+        unsaid = "UPDATE outbox SET said_at = ? WHERE failed_at IS NOT NULL AND said_at IS NULL AND id < ? AND "
+        if user_id is not None:
+            self._write(unsaid + "audience = 'player' AND user_id = ?", (now, before, user_id))
+        else:
+            self._write(unsaid + "game_id = ? AND NOT (audience = 'player' AND user_id IS NOT NULL)",
+                        (now, before, game_id))
 
     async def prune(self, before: datetime) -> Pruned:
         (messages,) = await self._one("SELECT count(*) FROM outbox WHERE sent_at < ?", (before,))

@@ -165,6 +165,14 @@ class Game(Table):
         secret answer until the last answer of its reveal group is in), flagged ``submitted``."""
         return [self._outward(present(self, d)) for d in self.raw_decisions(submitted, player)]
 
+    def open_decision(self, decision_id: str) -> Decision | None:
+        """The decision with this id exactly as ``open_decisions(submitted=True)`` lists it, or None: only that
+        one decision is built and presented (the service's answer path looks up one)."""
+        if self.over:
+            return None
+        decision = self._decision(decision_id)
+        return None if decision is None else self._outward(present(self, decision))
+
     def _outward(self, decision: Decision) -> Decision:
         """A vassal's decision as its commander receives it (M8): the commander answers, the prompt says for
         whom, ``info["vassal"]`` names the vassal."""

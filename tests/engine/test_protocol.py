@@ -165,3 +165,26 @@ def test_a_refused_answer_keeps_the_same_state_object():
     with pytest.raises(IllegalAnswer):
         g.submit(d.player, d.id, {"narnia": "M0"})
     assert g.state is state
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 5), (6, 8), (8, 2)])
+def test_one_open_decision_is_the_one_open_decisions_lists(players, seed):
+    """``open_decision(id)`` (the service's answer path builds only the answered one) gives exactly what
+    ``open_decisions(submitted=True)`` lists under that id, answered secrets included; None for any other id."""
+    from tests.engine.drive import step
+
+    g = Game.new(players, seed=seed)
+    compared = 0
+    for _ in range(150):
+        if g.over:
+            break
+        listed = g.open_decisions(submitted=True)
+        for d in listed:
+            assert g.open_decision(d.id) == d
+        compared += len(listed)
+        assert g.open_decision("no-such-id") is None
+        step(g, seed)
+    assert compared > 150
+    still = g.open_decisions(submitted=True)[0].id
+    g.finish()  # the game is over: nothing is open any more
+    assert g.open_decision(still) is None

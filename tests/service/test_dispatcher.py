@@ -202,6 +202,44 @@ async def test_a_row_that_keeps_failing_is_given_up_and_said_there(tmp_path: Pat
     await svc.close()
 
 
+@aio
+async def test_what_was_given_up_is_said_after_a_restart_once(tmp_path: Path) -> None:
+    """The count of given-up rows is in the database: a restart between the giving up and the next post that
+    reaches the destination forgets nothing, and once said it is not said again (even after another restart)."""
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    svc = await TableService.open(path, clock=clock)
+    gid, users = await seated(svc)
+    transport = DownChannel(gid)
+    transport.lost = set(range(1, 1000))  # every post the feed gets before the restart is refused for good
+    await svc.flush(transport)
+    await play(svc, gid, answers=2)
+    await svc.flush(transport)
+    with sqlite3.connect(path) as db:
+        (lost,) = db.execute("SELECT COUNT(*) FROM outbox WHERE failed_at IS NOT NULL AND said_at IS NULL "
+                             "AND audience = 'public'").fetchone()
+    assert lost >= 2 and not [m for m in transport.sent if m.audience == Audience.PUBLIC]
+    await svc.close()  # the restart: a new service and a new dispatcher on the same file
+
+    svc = await TableService.open(path, clock=clock)
+    transport = RecordingTransport()
+    await play(svc, gid, answers=2)
+    await svc.flush(transport)
+    public = [m for m in transport.sent if m.audience == Audience.PUBLIC and m.kind != "status"]
+    assert public and public[0].undelivered == lost and all(m.undelivered == 0 for m in public[1:])
+    assert all(m.undelivered == 0 for m in transport.sent if m.kind == "status" or m.audience == Audience.PLAYER)
+    with sqlite3.connect(path) as db:
+        said = db.execute("SELECT said_at FROM outbox WHERE failed_at IS NOT NULL").fetchall()
+    assert len(said) == lost and all(at is not None for (at,) in said)
+    await svc.close()
+
+    svc = await TableService.open(path, clock=clock)  # said once: another restart does not say it again
+    transport = RecordingTransport()
+    await play(svc, gid, answers=2)
+    await svc.flush(transport)
+    assert transport.sent and all(m.undelivered == 0 for m in transport.sent)
+    await svc.close()
+
+
 class Crash(BaseException):
     """Stands for the process dying: no handler of the service catches it."""
 

@@ -317,6 +317,42 @@ async def test_outbox_rows_wait_in_order_until_sent_or_given_up(store: Store) ->
     assert (d.sent_at, d.retry_at, d.attempts) == (at(10), None, 1)
 
 
+async def test_given_up_rows_are_counted_per_destination_until_said(store: Store) -> None:
+    """Rows given up wait, counted per game, audience and user, until a later post of their destination says
+    them (``mark_said``: that destination's rows before the post); pruning never drops one not said."""
+    gid, other = await new_game(store), await new_game(store, channel=77)
+    async with store.transaction() as repo:  # feed: a b c; DMs of user 5 in both games: d e; DMs of user 6: f
+        await repo.add_messages([message(gid, text="a"), message(gid, "post", text="b"), message(gid, "prompt", 5, "d"),
+                                 message(other, "prompt", 5, "e"), message(gid, "prompt", 6, "f"),
+                                 message(gid, text="c"), message(other, text="o")], at(1))
+    async with store.reading() as repo:
+        ids = {r.payload["text"]: r.id for r in await repo.unsent()}
+        assert await repo.given_up() == []
+    async with store.transaction() as repo:
+        for text in "abdef":
+            await repo.mark_failed(ids[text], "gone", at(2))
+        await repo.mark_sent(ids["o"], "m0", at(2))
+    async with store.reading() as repo:
+        given_up = await repo.given_up()
+    assert [(g.game_id, g.audience, g.user_id, g.count) for g in given_up] == \
+        [(gid, "player", 5, 1), (gid, "player", 6, 1), (gid, "public", None, 2), (other, "player", 5, 1)]
+    async with store.transaction() as repo:
+        assert (await repo.prune(at(60))).messages == 1  # only the row sent: the given-up ones wait to be said
+        await repo.mark_sent(ids["c"], "m1", at(3))
+        await repo.mark_said(gid, None, ids["c"], at(3))  # the feed's next post said a and b
+        await repo.mark_said(other, 5, ids["e"], at(3))  # a post to user 5 after d only: e is not said yet
+    async with store.reading() as repo:
+        left = [(g.game_id, g.audience, g.user_id, g.count) for g in await repo.given_up()]
+        rows = {r.payload["text"]: r for r in await repo.outbox(gid)}
+    assert left == [(gid, "player", 6, 1), (other, "player", 5, 1)]
+    assert (rows["a"].said_at, rows["b"].said_at, rows["d"].said_at, rows["f"].said_at) == (at(3), at(3), at(3), None)
+    async with store.transaction() as repo:
+        await repo.prune(at(60))
+    async with store.reading() as repo:
+        kept = {r.payload["text"] for g in (gid, other) for r in await repo.outbox(g)}
+    assert {"d", "e", "f"} <= kept  # none pruned (said or not: a given-up row is never "sent")
+
+
 async def test_prune_keeps_what_is_still_needed(store: Store) -> None:
     gid, running = await new_game(store), await new_game(store)
     async with store.transaction() as repo:

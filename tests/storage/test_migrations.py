@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import LATEST, SeatRow, SqliteStore, StorageError
+from bot.storage import LATEST, NewMessage, SeatRow, SqliteStore, StorageError
 from tests.service.kit import aio
 
 NOW = datetime(2030, 1, 1, tzinfo=UTC)
@@ -94,6 +94,32 @@ async def test_times_an_older_bot_wrote_compare_with_new_ones(tmp_path: Path) ->
     assert upcoming == NOW + timedelta(milliseconds=500)
     assert [(t.payload["n"], t.due_at) for t in due] == [("before", NOW + timedelta(milliseconds=500)),
                                                          ("old", NOW + timedelta(seconds=1))]
+
+
+@aio
+async def test_rows_given_up_before_version_10_count_as_said(tmp_path: Path) -> None:
+    """Before version 10 the count of given-up rows lived in memory only: the upgrade does not announce old
+    failures; a row given up after it is counted."""
+    path = tmp_path / "v9.sqlite3"
+    old = await SqliteStore.open(path, upto=9)
+    async with old.transaction() as repo:
+        gid = await repo.add_game(7, 8, 9, 3, {}, NOW)
+        await repo.add_messages([NewMessage(gid, "public", None, "notice", {"text": t}) for t in "ab"], NOW)
+    with sqlite3.connect(path) as db:
+        first, second = (r[0] for r in db.execute("SELECT id FROM outbox ORDER BY id"))
+    async with old.transaction() as repo:
+        await repo.mark_failed(first, "gone", NOW)
+    await old.close()
+
+    store = await SqliteStore.open(path)
+    async with store.reading() as repo:
+        before = await repo.given_up()
+    async with store.transaction() as repo:
+        await repo.mark_failed(second, "gone", NOW)
+    async with store.reading() as repo:
+        after = [(g.game_id, g.audience, g.user_id, g.count) for g in await repo.given_up()]
+    await store.close()
+    assert version(path) == LATEST and before == [] and after == [(gid, "public", None, 1)]
 
 
 @aio
