@@ -10,15 +10,16 @@ only through its hooks: ``after_answer`` (each accepted answer, once committed) 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from bot.service import messages
 from bot.service.clock import Clock, system_clock
@@ -36,7 +37,7 @@ from engine.core import AlreadySubmitted, Decision, EngineError
 log = logging.getLogger("bot.service")
 
 SNAPSHOT_EVERY = 25  # a snapshot every N answers; loading replays at most N - 1 answers after the latest
-STALE_TRIES = 3  # an answer computed on a game another process had just advanced is tried again this often
+STALE_TRIES = 3  # a call computed on a game another process had just advanced is made this often in all
 STALE = "Another bot process changed this game just now: nothing was changed, try again in a moment."
 
 AfterAnswer = Callable[[Table, Source], Awaitable[None]]  # an accepted answer was committed (the lock is held)
@@ -77,6 +78,29 @@ def oversized(answer: Any) -> str | None:
         children = [*value, *value.values()] if isinstance(value, dict) else value
         todo += [(child, depth + 1) for child in children]
     return None
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def retried(call: Callable[P, Awaitable[T]]) -> Callable[P, Coroutine[Any, Any, T]]:
+    """Make a writing call again, on the game loaded afresh, when another process advanced the game between its
+    load and its write (``Stale``: nothing was written), up to STALE_TRIES times in all; then ``Stale`` ("try
+    again in a moment") reaches the caller. Only for a call that takes the game's lock itself (the retry must
+    not hold it) and whose writes happen in one ``writing`` transaction or in transactions that are each
+    complete (done again, a call does only what is still to do)."""
+
+    @functools.wraps(call)
+    async def again(*args: P.args, **kwargs: P.kwargs) -> T:
+        for _ in range(STALE_TRIES - 1):
+            try:
+                return await call(*args, **kwargs)
+            except Stale:
+                continue
+        return await call(*args, **kwargs)
+
+    return again
 
 
 CACHE_GAMES = 200  # loaded games kept in memory (config AGOT_CACHE_GAMES): a 6-player game is about 0.5 MB
@@ -246,13 +270,12 @@ class TableCore:
         too_big = oversized(answer)
         if too_big is not None:
             return Reply("refused", f"That answer is too big to be an answer ({too_big}): nothing was changed.")
-        for _ in range(STALE_TRIES):
-            try:
-                return await self._answer(game_id, user_id, decision_id, answer)
-            except Stale:
-                continue
-        return Reply("refused", STALE)
+        try:
+            return await self._answer(game_id, user_id, decision_id, answer)
+        except Stale:
+            return Reply("refused", STALE)
 
+    @retried
     async def _answer(self, game_id: int, user_id: int, decision_id: str, answer: Any) -> Reply:
         async with self.lock(game_id):
             try:
