@@ -302,7 +302,7 @@ class TableCore:
             if refusal:
                 return Reply("refused", refusal)
             try:
-                answer = json.loads(json.dumps(answer))  # stored as JSON, so submitted as JSON
+                json.dumps(answer)  # stored as JSON (``apply`` submits it as it is read back)
             except (TypeError, ValueError):
                 return Reply("refused", "That answer is malformed (it is not plain data).")
             assert t.game is not None
@@ -322,9 +322,13 @@ class TableCore:
     async def apply(self, t: Table, decision: Decision, user_id: int | None, answer: Any, source: Source,
                     within: Within | None = None) -> Reply:
         """Submit to the engine and, if it accepts, commit everything in one transaction (with what ``within``
-        adds); then run the ``after_answer`` hooks. The caller holds the game's lock."""
+        adds); then run the ``after_answer`` hooks. The caller holds the game's lock.
+
+        The engine is given the answer as the store gives it back to a replay (JSON, keys sorted): the events of
+        the live game are those of its replay, also where an event follows the order of an answer's keys."""
         assert t.game is not None
         try:
+            answer = json.loads(json.dumps(answer, sort_keys=True))
             events = t.game.submit(decision.player, decision.id, answer)
         except AlreadySubmitted as exc:
             return Reply("already", str(exc))

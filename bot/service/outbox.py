@@ -22,7 +22,8 @@ earlier message could not be delivered here"); a status line, edited in place, n
 kept by the dispatcher in memory: after a restart, rows given up before it are not counted. Several processes on one
 database (``Store.shared``): each pass claims the unsent rows of games whose delivery lease it holds or takes
 (``Repo.claim_messages``), so one game's rows go through one process at a time, and gives the leases back once
-the pass is marked; a dead process's lease is taken over after LEASE.
+the pass is marked; a dead process's lease is taken over after LEASE (looked at every SHARED_POLL, as no commit
+may come to wake the others).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ BATCH = 100  # unsent rows read per pass
 MAX_BATCH = 1600  # when every row read waits behind a held one, read up to this many to reach other destinations
 MAX_ATTEMPTS = 12  # transient failures before a row is given up (about 1.5 hours of back-off)
 IDLE_WAKE = 900.0  # a safety net: commits wake the dispatcher (``Signal``), retries set their own time
+SHARED_POLL = 5.0  # a shared database: rows another process leased (and maybe died holding) are looked at again
 LEASE = timedelta(minutes=1)  # a game's delivery lease (a shared database): another process takes it after this
 
 
@@ -222,7 +224,7 @@ class Dispatcher:
                 log.exception("outbox dispatcher pass failed")
                 retry = self.clock() + timedelta(seconds=BACKOFF_FIRST)
             timeout = IDLE_WAKE if retry is None else max(0.0, (retry - self.clock()).total_seconds())
-            await sleeper.sleep(min(timeout, IDLE_WAKE))
+            await sleeper.sleep(min(timeout, SHARED_POLL if self.store.shared else IDLE_WAKE))
 
 
 class RecordingTransport:
