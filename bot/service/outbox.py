@@ -20,10 +20,11 @@ closed) gives the row up at once and records why. The next message that reaches 
 were given up carries how many (``OutboxMessage.undelivered``; the front end says so in that post, e.g. "1
 earlier message could not be delivered here"); a status line, edited in place, never carries it. The count is
 kept by the dispatcher in memory: after a restart, rows given up before it are not counted. Several processes on one
-database (``Store.shared``): each pass claims the unsent rows of games whose delivery lease it holds or takes
-(``Repo.claim_messages``), so one game's rows go through one process at a time, and gives the leases back once
-the pass is marked; a dead process's lease is taken over after LEASE (looked at every SHARED_POLL, as no commit
-may come to wake the others).
+database (``Store.shared``): each pass claims the unsent rows of the destinations whose delivery lease it holds or
+takes (``Repo.claim_messages``), so one destination's rows go through one process at a time (one player's DMs of
+all their games too), and gives the leases back once the pass is marked; a dead process's lease is taken over
+after LEASE (while rows are left that others leased, a dispatcher looks again every SHARED_POLL: no commit may
+come to wake it).
 """
 
 from __future__ import annotations
@@ -143,13 +144,24 @@ class Dispatcher:
                 async with self.store.transaction() as repo:
                     await repo.mark_sent_many(sent, iso(self.clock()))
                     if self.store.shared:
-                        await repo.release_messages(self.owner, sorted({row.game_id for row in rows}))
+                        await repo.release_messages(self.owner)
             if len(rows) < limit:
-                return min(waiting, default=None)
+                return await self._next_pass(waiting)
             if not any(progress):  # every row read waits behind a held one: read further, for other destinations
                 if limit >= MAX_BATCH:
-                    return min(waiting, default=None)
+                    return await self._next_pass(waiting)
                 limit *= 4
+
+    async def _next_pass(self, waiting: list[datetime]) -> datetime | None:
+        """When to look again: the earliest retry; on a shared database, in SHARED_POLL at the latest while rows
+        are left that another process leased (it may have died holding them, and no commit may come to wake this
+        one)."""
+        soonest = min(waiting, default=None)
+        if soonest is None and self.store.shared:
+            async with self.store.reading() as repo:
+                if await repo.unsent(1):
+                    soonest = self.clock() + timedelta(seconds=SHARED_POLL)
+        return soonest
 
     async def _claim(self, limit: int) -> list[OutboxRow]:
         """The unsent rows this process delivers now: all of them (one process), or those of the games whose
@@ -224,7 +236,7 @@ class Dispatcher:
                 log.exception("outbox dispatcher pass failed")
                 retry = self.clock() + timedelta(seconds=BACKOFF_FIRST)
             timeout = IDLE_WAKE if retry is None else max(0.0, (retry - self.clock()).total_seconds())
-            await sleeper.sleep(min(timeout, SHARED_POLL if self.store.shared else IDLE_WAKE))
+            await sleeper.sleep(min(timeout, IDLE_WAKE))
 
 
 class RecordingTransport:

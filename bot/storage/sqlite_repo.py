@@ -587,7 +587,7 @@ class SqliteRepo:
     async def claim_messages(self, owner: str, now: str, until: str, limit: int = 100) -> list[OutboxRow]:
         return await self.unsent(limit)
 
-    async def release_messages(self, owner: str, game_ids: list[int]) -> None:
+    async def release_messages(self, owner: str) -> None:
         return None
 
     async def claim_timers(self, owner: str, now: str, until: str, limit: int = 100) -> list[TimerRow]:

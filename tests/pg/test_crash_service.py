@@ -3,11 +3,12 @@ crash_worker.py: the real ``TableService`` serving, with a transport that delive
 process, as Discord's nonce does) answer the same seeded games while the deadlines of other games fire. One
 process keeps going; the other is SIGKILLed at random (seeded) moments, 20 times, and started again each time.
 
-Then: every answer is applied once (one line of answers per game, each decision once, every accepted reply
-stored, nothing stored that no process tried), every message is delivered once by its outbox key and in order
-per destination, every deadline fired once (counted once as missed, announced once) and every reminder at most
-once, ``bot.admin verify`` passes, and the final state of every game (fingerprint and events) equals an
-uninterrupted run of the same answers by one service on a fresh SQLite database.
+Then: every answer is applied once (one line of answers per game, each try stored at most once, every accepted
+reply stored, nothing stored that no process tried), every message is delivered once by its outbox key and in
+order per destination (a game's feed; one player's DMs, across the games they sit in, whichever process sent
+each), every deadline fired once (counted once as missed, announced once) and every reminder at most once,
+``bot.admin verify`` passes, and the final state of every game (fingerprint and events) equals an uninterrupted
+run of the same answers by one service on a fresh SQLite database.
 """
 
 from __future__ import annotations
@@ -104,6 +105,11 @@ async def uninterrupted(path: Path, crashed: dict[int, dict[str, Any]]) -> dict[
     return await stored(db, gids)
 
 
+def destination(d: asyncpg.Record) -> tuple[str, int]:
+    """Where order is kept (``bot.service.outbox.destination``)."""
+    return ("dm", d["user_id"]) if d["audience"] == "player" and d["user_id"] is not None else ("feed", d["game_id"])
+
+
 def spawn(url: str, owner: str, folder: Path, gids: list[int]) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "tests.pg.crash_worker", url, owner, str(folder),
                              *map(str, gids)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -192,9 +198,12 @@ def test_a_process_killed_twenty_times_loses_nothing_and_repeats_nothing(pg_url:
         assert rows[d["key"]].message_id in (d["message_id"], None), d
         assert rows[d["key"]].message_id is not None or d["kind"] == OutboxKind.STATUS
     assert {m.key for m in rows.values() if m.message_id is not None} <= {d["key"] for d in delivered}
-    for where in {(d["audience"], d["user_id"], d["game_id"]) for d in delivered}:
-        ids = [d["row_id"] for d in delivered if (d["audience"], d["user_id"], d["game_id"]) == where]
+    for where in {destination(d) for d in delivered}:  # a game's feed; one player's DMs, of all their games
+        ids = [d["row_id"] for d in delivered if destination(d) == where]
         assert ids == sorted(ids), where
+    dms = Counter(d["user_id"] for d in delivered if destination(d)[0] == "dm")
+    games_of = {u: {d["game_id"] for d in delivered if d["user_id"] == u} for u in dms}
+    assert all(len(games) == len(gids) for games in games_of.values())  # each player's DMs came from every game
 
     # verify passes, and the final states equal an uninterrupted run of the same answers
     verify = subprocess.run([sys.executable, "-m", "bot.admin", "verify", pg_url], cwd=ROOT, capture_output=True,
