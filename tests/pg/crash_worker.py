@@ -24,19 +24,40 @@ import asyncpg
 
 from bot.service import TableService, deadlines, outbox
 from bot.service.outbox import OutboxMessage
-from bot.storage import open_store
+from bot.storage import OutboxRow, open_store
+from bot.storage.pg_claims import Claims
 from engine.agot.agent import RandomAgent
 
-LEASE = 4.0  # seconds
+LEASE = 8.0  # seconds (a pass on a busy machine stays well within it)
 PACE = 0.02  # seconds between two answers of one process
 
 # The test's own tables, beside the bot's: what reached "Discord", once per key, and every send tried.
 SINK_SCHEMA = """
 CREATE TABLE delivered (n bigserial PRIMARY KEY, key text NOT NULL UNIQUE, message_id text NOT NULL,
                         owner text NOT NULL, row_id bigint NOT NULL, game_id bigint NOT NULL, audience text NOT NULL,
-                        user_id bigint, kind text NOT NULL);
+                        user_id bigint, kind text NOT NULL, written_by text, snapshot text);
 CREATE TABLE sends (n bigserial PRIMARY KEY, key text NOT NULL, owner text NOT NULL);
 """
+
+
+# outbox id -> (the transaction that wrote the row, the snapshot of the claim that read it): which rows of a
+# destination were committed when a later one was claimed (ids are given at insert, not in commit order)
+CLAIMED: dict[int, tuple[str, str]] = {}
+
+
+def record_claims() -> None:
+    """Note what ``CLAIMED`` holds for every row this process claims."""
+    real = Claims.claim_messages
+
+    async def claim(self: Claims, owner: str, now: str, until: str, limit: int = 100) -> list[OutboxRow]:
+        rows = await real(self, owner, now, until, limit)
+        if rows:
+            seen = await self._all("SELECT id, xmin::text AS x, pg_current_snapshot()::text AS snapshot FROM outbox "
+                                   "WHERE id = ANY($1::bigint[])", [r.id for r in rows])
+            CLAIMED.update({r["id"]: (r["x"], r["snapshot"]) for r in seen})
+        return rows
+
+    Claims.claim_messages = claim  # type: ignore[method-assign]
 
 
 class SinkTransport:
@@ -57,10 +78,11 @@ class SinkTransport:
             async with self.conn.transaction():
                 await self.conn.execute("INSERT INTO sends (key, owner) VALUES ($1, $2)", msg.key, self.owner)
                 await self.conn.execute(
-                    "INSERT INTO delivered (key, message_id, owner, row_id, game_id, audience, user_id, kind) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (key) DO NOTHING",
+                    "INSERT INTO delivered (key, message_id, owner, row_id, game_id, audience, user_id, kind, "
+                    "written_by, snapshot) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "
+                    "ON CONFLICT (key) DO NOTHING",
                     msg.key, f"{self.owner}/{msg.id}", self.owner, msg.id, msg.game_id, msg.audience, msg.user_id,
-                    msg.kind)
+                    msg.kind, *CLAIMED.get(msg.id, (None, None)))
                 return str(await self.conn.fetchval("SELECT message_id FROM delivered WHERE key = $1", msg.key))
 
     async def close(self) -> None:
@@ -74,6 +96,7 @@ def note(fd: int, line: str) -> None:
 
 async def main(url: str, owner: str, folder: Path, games: list[int]) -> None:
     outbox.LEASE = deadlines.LEASE = timedelta(seconds=LEASE)
+    record_claims()
     svc = TableService(await open_store(url, create=False))
     transport = SinkTransport(url, owner)
     svc.serve(transport)
