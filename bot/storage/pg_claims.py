@@ -6,7 +6,9 @@
   process holds or just took (``FOR UPDATE SKIP LOCKED`` on the lease rows, so claimers never wait for each other).
   A lease is per destination, where order is kept (``bot.service.outbox.destination``): one player's DMs across
   all their games (scope ``dm``, the user id) or one game's feed (scope ``feed``, the game id); so one process at
-  a time delivers a destination, in id order. A dead owner's lease is taken over once expired.
+  a time delivers a destination, in id order of the rows committed when it claims them (a game's rows are
+  committed in id order, its transactions taking turns; rows of two games are not: a row of another game's
+  transaction still running may get a smaller id and follow). A dead owner's lease is taken over once expired.
 - ``release_messages(owner)``: give the leases back early (the pass is done).
 - ``claim_timers(owner, now, until)``: the due timers nobody else holds, leased to this process.
 - ``lease_shards(owner, shards, now, until)``: one process per Discord shard.
