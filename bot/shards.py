@@ -14,7 +14,7 @@ import socket
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 
-from bot.storage import StorageError, Store, iso
+from bot.storage import StorageError, Store
 
 log = logging.getLogger("bot.shards")
 LEASE = 60.0  # seconds
@@ -65,7 +65,7 @@ async def lease(store: Store, owner: str, shards: list[int]) -> None:
     """Take (or renew) the leases of ``shards``; StorageError naming the shards another process runs."""
     now = datetime.now(UTC)
     async with store.transaction() as repo:
-        taken = await repo.lease_shards(owner, shards, iso(now), iso(now + timedelta(seconds=LEASE)))
+        taken = await repo.lease_shards(owner, shards, now, now + timedelta(seconds=LEASE))
         if taken:
             raise ShardsTaken(f"shards {', '.join(map(str, taken))} are run by another process (its lease ends "
                                f"within {LEASE:.0f} s of it stopping): start this one with other --shards")

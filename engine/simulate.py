@@ -1,8 +1,9 @@
 """``python -m engine.simulate --players N --games G --seed S``: random legal games.
 
 Plays G games between random agents that see only their own view, prints one line
-per game and a final ``G games, E errors`` line; the exit status is non-zero if any
-game raised or stalled. It is the fuzzer, the benchmark and the demo's driver.
+per game and a final ``G games, E errors`` line (after ``stalls N``); the exit status is non-zero if any
+game raised or stalled. It is the fuzzer, the benchmark and the demo's driver. In the 8-house set-up the
+games take Targaryen's House card decks a and b in turn (``--targaryen-deck a|b|both``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import sys
 import time
 import traceback
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.agot import Game, Settings
@@ -110,6 +111,11 @@ def play(players: int, seed: int, settings: Settings | None = None, on_event: An
     return result
 
 
+def targaryen_plays(game: Game) -> bool:
+    """Whether a player holds Targaryen (its House card deck a or b is then in play)."""
+    return "targaryen" in game.state.houses and "targaryen" not in game.vassals()
+
+
 def narrate(game: Game, event: Any) -> None:
     """Print what the public channel would show."""
     if event.audience.kind == "public":
@@ -122,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--setup", default="", choices=["", "7", "8"],
                         help="a Mother of Dragons set-up (7 or 8 houses; 7 and 8 players use theirs anyway), "
                              "its houses without a player being vassals")
+    parser.add_argument("--targaryen-deck", default="both", choices=["a", "b", "both"],
+                        help="Targaryen's House cards in the 8-house set-up: deck a, deck b, or both (games take "
+                             "a and b in turn; the default)")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tides", action="store_true", help="play with Tides of Battle")
@@ -138,7 +147,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     results = []
     for i in range(args.games):
-        r = play(args.players, args.seed + i, settings, on_event=narrate if args.narrate else None)
+        deck = args.targaryen_deck if args.targaryen_deck != "both" else "ab"[i % 2]
+        r = play(args.players, args.seed + i, replace(settings, targaryen_deck=deck),
+                 on_event=narrate if args.narrate else None)
         results.append(r)
         if not args.quiet or r.error:
             status = f"winner {r.winner}" if not r.error else "ERROR " + r.error.splitlines()[0]
@@ -170,6 +181,10 @@ def main(argv: list[str] | None = None) -> int:
     shown = next((r.game.board for r in results if r.game), board())
     print("house cards: " + ", ".join(f"{c} {played[c]}" for c in sorted(shown.card_by_id)))
     print("winners: " + ", ".join(f"{k} {v}" for k, v in winners.most_common()))
+    decks = Counter(r.game.state.settings["targaryen_deck"] for r in results if r.game and targaryen_plays(r.game))
+    if decks:
+        print("Targaryen House card decks (games): " + ", ".join(f"{k} {v}" for k, v in sorted(decks.items())))
+    print(f"stalls {sum(1 for r in results if r.error and 'stalled' in r.error)}")
     print(f"{len(results)} games, {errors} errors")
     return 1 if errors else 0
 

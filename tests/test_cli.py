@@ -72,3 +72,13 @@ def test_the_makefile_declares_only_targets_that_exist():
     text = (ROOT / "Makefile").read_text(encoding="utf-8")
     phony = next(line for line in text.splitlines() if line.startswith(".PHONY:")).split()[1:]
     assert all(f"\n{target}:" in text for target in phony), phony
+
+
+def test_simulate_plays_both_targaryen_decks_by_default(capsys):
+    assert simulate_main(["--players", "8", "--games", "2", "--seed", "3", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "Targaryen House card decks (games): a 1, b 1" in out and out[-2:] == ["stalls 0", "2 games, 0 errors"]
+    assert simulate_main(["--players", "8", "--games", "1", "--targaryen-deck", "b", "--quiet"]) == 0
+    assert "Targaryen House card decks (games): b 1" in capsys.readouterr().out.splitlines()
+    assert simulate_main(["--players", "7", "--games", "1", "--quiet"]) == 0
+    assert not [line for line in capsys.readouterr().out.splitlines() if line.startswith("Targaryen")]

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.demo import random_plan  # noqa: E402
 from bot.service import RecordingTransport, TableService  # noqa: E402
-from bot.storage import iso, open_store  # noqa: E402
+from bot.storage import open_store  # noqa: E402
 from tests.pg.server import Server, start  # noqa: E402
 from tests.pg.worker import now  # noqa: E402
 from tools.bench_service import feed, start_games  # noqa: E402
@@ -63,8 +63,8 @@ async def running_games(url: str, count: int) -> None:
     try:
         async with store.transaction() as repo:
             for i in range(count):
-                gid = await repo.add_game(1, 10 + i, 1, 3, {}, iso(now()))
-                await repo.start_game(gid, "42", {}, iso(now()))
+                gid = await repo.add_game(1, 10 + i, 1, 3, {}, now())
+                await repo.start_game(gid, "42", {}, now())
     finally:
         await store.close()
 

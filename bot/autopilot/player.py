@@ -126,6 +126,19 @@ class Autopilot:
                     specials -= self.board.order_tokens[pick].special
                     orders[area] = pick
                     break
+        return self.fill_up(orders, info, [t for ts in tokens_by_type.values() for t in ts])
+
+    def fill_up(self, orders: dict[str, str], info: dict[str, Any], unused: list[str]) -> dict[str, str]:
+        """Give an order to each area still without one while fewer than ``must_place`` are placed: an unused
+        sea order (Mother of Dragons) takes the place of an ordinary token in a sea area, and that token goes to
+        the area in need (the engine counts sea orders as placeable as far as there are seas to hold them)."""
+        sea_tokens = sorted(t for t in unused if t in SEA_ONLY)
+        for area in info["areas"]:
+            if len(orders) >= info["must_place"] or area in orders or not sea_tokens:
+                continue
+            sea = next((a for a in sorted(orders) if self.board.is_sea(a) and orders[a] not in SEA_ONLY), None)
+            if sea is not None:
+                orders[area], orders[sea] = orders[sea], sea_tokens.pop(0)
         return orders
 
     def _march(self, view: dict[str, Any], decision: dict[str, Any]) -> dict[str, Any]:
@@ -148,7 +161,8 @@ class Autopilot:
         castle = self.board.areas[source].castle
         if castle and self.threat(view, source) and len(units) > 1:
             units = units[1:]  # keep one unit home when the castle is threatened
-        leave = spec["can_leave_power_token"] and len(units) == len(spec["units"])
+        staying = len(view["areas"][source].get("units", [])) - len(units)  # routed units cannot march
+        leave = spec["can_leave_power_token"] and staying == 0
         return {"from": source, "moves": {goal: units}, "leave_power_token": leave}
 
     def _consolidate(self, view: dict[str, Any], decision: dict[str, Any]) -> Any:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import difflib
 import io
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
@@ -494,8 +493,7 @@ class AgotCog(commands.Cog):
             end = local_date(until, await self.bot.zones.zone_of(interaction.user.id))
         info = await self.service.away(info.id, interaction.user.id, days=days, until=end)
         seat = info.seat_of(interaction.user.id)
-        back_at = f" until <t:{int(datetime.fromisoformat(seat.away_until).timestamp())}:f>" if seat and \
-            seat.away_until else ""
+        back_at = f" until <t:{int(seat.away_until.timestamp())}:f>" if seat and seat.away_until else ""
         await interaction.response.send_message(f"🏖️ You are away{back_at} in game #{info.id}. `/agot away "
                                                 "back:True` ends it early.", ephemeral=True)
 

@@ -30,7 +30,7 @@ from bot.service.replay import Divergence, apply_answers, end_if_ended_early, st
 from bot.service.routing import route_events
 from bot.service.settings import shaped_deadline
 from bot.service.wake import Signal
-from bot.storage import AnswerRow, NewMessage, PromptRow, Repo, Store, iso
+from bot.storage import AnswerRow, NewMessage, PromptRow, Repo, Store
 from engine.agot import Game
 from engine.core import AlreadySubmitted, Decision, EngineError
 
@@ -237,7 +237,7 @@ class TableCore:
             return game
         log.error("INTEGRITY: game %s is frozen: %s", table.id, problem)
         async with self.store.transaction() as repo:
-            await repo.freeze_game(table.id, problem, iso(self.clock()))
+            await repo.freeze_game(table.id, problem, self.clock())
             await repo.cancel_timers(table.id)
         table.row.status, table.row.note = GameStatus.FROZEN, problem
         return None
@@ -345,20 +345,20 @@ class TableCore:
             async with self.writing(t) as repo:
                 fingerprint = state_hash(t.game)
                 answer_row = AnswerRow(t.id, seq, user_id, decision.player, decision.id, decision.kind, answer,
-                                       source, t.game.state.round, t.game.state.phase, fingerprint, iso(now))
+                                       source, t.game.state.round, t.game.state.phase, fingerprint, now)
                 await repo.add_answer(answer_row)
                 await self.write_state(repo, t, seq, now, event_dicts, fingerprint,
                                        snapshot=seq % SNAPSHOT_EVERY == 0 or t.game.over)
                 if t.game.over:
-                    await repo.finish_game(t.id, iso(now))
-                    t.row.status, t.row.finished_at = GameStatus.FINISHED, iso(now)
+                    await repo.finish_game(t.id, now)
+                    t.row.status, t.row.finished_at = GameStatus.FINISHED, now
                 rows: list[NewMessage] = await within(repo) if within is not None else []
                 rows += await route_events(repo, t, event_dicts, seq)
                 rows += await self.sync_prompts(repo, t, now)
                 if t.game.over:
                     rows.append(messages.game_over(t))
-                    await repo.add_result(t.id, t.row.guild_id, self._ranking(t), iso(now))
-                await repo.add_messages(rows, iso(now))
+                    await repo.add_result(t.id, t.row.guild_id, self._ranking(t), now)
+                await repo.add_messages(rows, now)
         except BaseException:
             self.drop(t.id)
             raise
@@ -375,9 +375,9 @@ class TableCore:
         await repo.add_events(t.id, seq, events)
         if snapshot:
             await repo.add_snapshot(t.id, seq, state_text(t.game))
-        await repo.record_state(t.id, seq, t.game.state.round, t.game.state.phase, fingerprint, iso(now))
+        await repo.record_state(t.id, seq, t.game.state.round, t.game.state.phase, fingerprint, now)
         t.row.seq, t.row.round, t.row.phase, t.row.state_hash = seq, t.game.state.round, t.game.state.phase, fingerprint
-        t.row.updated_at = iso(now)
+        t.row.updated_at = now
 
     @staticmethod
     def _ranking(t: Table) -> list[dict[str, Any]]:
@@ -405,13 +405,12 @@ class TableCore:
         for d in open_now.values():
             if d.id in prompted:
                 continue
-            moment, reminders = shaped_deadline(t.row.settings, d.kind,
-                                                 t.deadline_start(d.player, now))  # later while away
-            due = iso(moment)
-            await repo.add_prompt(PromptRow(t.id, d.id, d.player, d.kind, due, iso(now)))
+            due, reminders = shaped_deadline(t.row.settings, d.kind,
+                                              t.deadline_start(d.player, now))  # later while away
+            await repo.add_prompt(PromptRow(t.id, d.id, d.player, d.kind, due, now))
             timer = {"decision_id": d.id, "house": d.player}
             for fraction, at in zip(t.row.settings["reminders"], reminders, strict=True):
-                await repo.add_timer(t.id, TimerKind.REMINDER, iso(at), {**timer, "fraction": fraction})
+                await repo.add_timer(t.id, TimerKind.REMINDER, at, {**timer, "fraction": fraction})
             await repo.add_timer(t.id, TimerKind.DEADLINE, due, timer)
             deadlines[d.id] = due
             if d.player in users and not t.autopiloted(d.player, now):  # else the autopilot answers
@@ -422,7 +421,7 @@ class TableCore:
         rows.append(messages.status(t, list(open_now.values()), deadlines))
         return rows
 
-    async def deadlines(self, repo: Repo, t: Table) -> dict[str, str | None]:
+    async def deadlines(self, repo: Repo, t: Table) -> dict[str, datetime | None]:
         """The open prompts of the game and their deadlines (cached on the table)."""
         if t.deadlines is None:
             t.deadlines = {p.decision_id: p.deadline_at for p in await repo.prompts(t.id)}
@@ -441,7 +440,7 @@ class TableCore:
     async def post(self, t: Table, rows: list[NewMessage], when: datetime | None = None) -> None:
         """Commit outbox rows on their own (a notice), then wake the dispatchers."""
         async with self.store.transaction() as repo:
-            await repo.add_messages(rows, iso(when or self.clock()))
+            await repo.add_messages(rows, when or self.clock())
         self.woken()
 
     def woken(self) -> None:

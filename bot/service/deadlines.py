@@ -22,7 +22,7 @@ from bot.service.outbox import owner_name
 from bot.service.seats import Seats
 from bot.service.votes import Votes
 from bot.service.wake import Sleeper
-from bot.storage import NewMessage, Repo, TimerRow, from_iso, iso
+from bot.storage import NewMessage, Repo, TimerRow
 from engine.core import Decision
 
 log = logging.getLogger("bot.service.deadlines")
@@ -74,9 +74,9 @@ class Deadlines:
         database several processes share: ``claim_timers``; a dead process's are taken over after LEASE)."""
         if not self.core.store.shared:
             async with self.core.store.reading() as repo:
-                return await repo.due_timers(iso(now))
+                return await repo.due_timers(now)
         async with self.core.store.transaction() as repo:
-            return await repo.claim_timers(self.owner, iso(now), iso(now + LEASE))
+            return await repo.claim_timers(self.owner, now, now + LEASE)
 
     @retried
     async def _fire(self, game_id: int, now: datetime, mine: set[int] | None = None) -> int:
@@ -91,7 +91,7 @@ class Deadlines:
             if t.row.status != GameStatus.RUNNING or t.game is None:
                 return 0
             async with core.store.reading() as repo:
-                due = [x for x in await repo.timers(game_id) if x.due_at is not None and x.due_at <= iso(now)
+                due = [x for x in await repo.timers(game_id) if x.due_at is not None and x.due_at <= now
                        and (mine is None or x.id in mine)]
             unknown = [x for x in due if x.kind not in self.handlers]
             if unknown:
@@ -114,7 +114,7 @@ class Deadlines:
         assert t.game is not None
         async with core.store.reading() as repo:
             expired = {x.payload["decision_id"] for x in await repo.timers(t.id)
-                       if x.kind == TimerKind.DEADLINE and x.due_at is not None and x.due_at <= iso(now)}
+                       if x.kind == TimerKind.DEADLINE and x.due_at is not None and x.due_at <= now}
             prompts = {p.decision_id: p for p in await repo.prompts(t.id) if p.decision_id not in expired}
         open_now = {d.id: d for d in t.game.open_decisions()}
         users = t.user_of()
@@ -133,7 +133,7 @@ class Deadlines:
         async with core.writing(t) as repo:
             await repo.finish_timers([x.id for x in reminders])
             if rows:
-                await repo.add_messages(rows, iso(now))
+                await repo.add_messages(rows, now)
         core.woken()
 
     async def _expire(self, t: Table, deadlines: list[TimerRow], now: datetime) -> None:
@@ -173,7 +173,7 @@ class Deadlines:
                     upcoming = await repo.next_due()
                 wait = IDLE_WAKE
                 if upcoming is not None:
-                    wait = min(IDLE_WAKE, (from_iso(upcoming) - core.clock()).total_seconds())
+                    wait = min(IDLE_WAKE, (upcoming - core.clock()).total_seconds())
                     if wait <= 0:
                         if await self.run_due_timers():
                             continue

@@ -19,7 +19,6 @@ from bot.service.kinds import ACTIVE, Audience, EventKind, GameStatus
 from bot.service.models import ServiceError
 from bot.service.reads import Reads
 from bot.service.replayfile import ReplayError, exported, read_stored
-from bot.storage import iso
 
 # the public events a digest quotes (the rest it only counts)
 KEY_KINDS = (EventKind.ROUND, EventKind.WESTEROS_CARD, EventKind.COMBAT_END, EventKind.WILDLING_OUTCOME,
@@ -51,7 +50,7 @@ class Extras:
             new = [r.event for r in rows if r.n > since]
             last_seen = max((r.n for r in rows), default=since)
             async with self.core.writing(t) as repo:
-                await repo.set_looked(game_id, user_id, last_seen, iso(self.core.clock()))
+                await repo.set_looked(game_id, user_id, last_seen, self.core.clock())
         kinds = Counter(str(e["kind"]) for e in new)
         lines = [str(e.get("text") or e["kind"]) for e in new if e["kind"] in KEY_KINDS][-KEY_LINES:]
         return {"game_id": game_id, "status": t.row.status, "round": t.row.round, "phase": t.row.phase,

@@ -19,7 +19,7 @@ from bot.service.kinds import Audience, EventKind, GameStatus
 from bot.service.loaded import Table
 from bot.service.models import ServiceError
 from bot.service.replay import ENDED_EARLY, Divergence, apply_answers, state_hash
-from bot.storage import AnswerRow, iso
+from bot.storage import AnswerRow
 from engine.agot import Game
 
 log = logging.getLogger("bot.service.history")
@@ -125,7 +125,7 @@ class History:
         try:
             async with self.core.writing(t) as repo:
                 rewind_id = await repo.add_rewind(t.id, user_id, len(undone), undone[0].seq, undone[-1].seq, reason,
-                                                  iso(now))
+                                                  now)
                 await repo.mark_rewound(t.id, [a.seq for a in undone], rewind_id)
                 await repo.remove_result(t.id)  # a finished game rewound is no longer finished
                 # every open decision is prompted afresh (the rewound line's prompts and timers end here)
@@ -138,15 +138,15 @@ class History:
                 t.feed = None  # read back from the live line's events
                 ended_early = t.row.note == ENDED_EARLY  # the game an early end closed runs again
                 await repo.record_state(t.id, t.row.seq, game.state.round, game.state.phase, state_hash(game),
-                                        iso(now))
-                await repo.reopen_game(t.id, iso(now), clear_note=ended_early)
-                t.row.status, t.row.finished_at, t.row.updated_at = GameStatus.RUNNING, None, iso(now)
+                                        now)
+                await repo.reopen_game(t.id, now, clear_note=ended_early)
+                t.row.status, t.row.finished_at, t.row.updated_at = GameStatus.RUNNING, None, now
                 t.row.round, t.row.phase, t.row.state_hash = game.state.round, game.state.phase, state_hash(game)
                 if ended_early:
                     t.row.note = None
                 rows = [messages.notice(t, notice), messages.board(t, "The board after the rewind.", {})]
                 rows += await self.core.sync_prompts(repo, t, now)
-                await repo.add_messages(rows, iso(now))
+                await repo.add_messages(rows, now)
         except BaseException:
             self.core.drop(t.id)
             raise

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.service.kinds import OVER, SeatState
 from bot.service.models import GameInfo, Seat
-from bot.storage import GameRow, SeatRow, from_iso, iso
+from bot.storage import GameRow, SeatRow
 from engine.agot import Game
 from engine.agot.board import board
 from engine.core import Decision
@@ -24,7 +24,7 @@ class Table:
     game: Game | None = None
     # decision id -> deadline of the prompts table, cached (None: read it); only sync_prompts changes it,
     # and whoever else writes prompts (pause, resume, cancel, rewind) drops it
-    deadlines: dict[str, str | None] | None = None
+    deadlines: dict[str, datetime | None] | None = None
     # the public events waiting for their feed post (feed.py), cached (None: read them back from the store); only
     # routing.route_events changes it, and a rewind resets it
     feed: list[dict[str, Any]] | None = None
@@ -71,12 +71,12 @@ class Table:
         """When a new prompt's deadline starts counting: the end of its player's absence ("stretch"), or now."""
         seat = self.seat(house)
         if seat is not None and seat.state == SeatState.PLAYER and seat.away_until and away(seat, now):
-            return from_iso(seat.away_until)
+            return seat.away_until
         return now
 
 
 def away(seat: SeatRow, now: datetime) -> bool:
-    return seat.away_until is not None and iso(now) < seat.away_until
+    return seat.away_until is not None and now < seat.away_until
 
 
 def label_of(decision: Decision) -> str:

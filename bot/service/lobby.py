@@ -16,7 +16,7 @@ from bot.service.replay import commitment, new_game, state_hash
 from bot.service.routing import route_private
 from bot.service.seats import Seats
 from bot.service.settings import normalize, table_houses
-from bot.storage import SeatRow, from_iso, iso
+from bot.storage import SeatRow
 from engine.agot.game import assign_houses
 
 
@@ -34,7 +34,7 @@ class Lobby:
             full["setup"] = str(players)  # 7 and 8 players play the Mother of Dragons set-up of their count
         table_houses(players, full)  # refuses a count the set-up cannot seat
         async with self.core.store.transaction() as repo:
-            return await repo.add_game(guild_id, channel_id, creator_id, players, full, iso(self.core.clock()))
+            return await repo.add_game(guild_id, channel_id, creator_id, players, full, self.core.clock())
 
     @retried
     async def join(self, game_id: int, user_id: int, name: str, house: str | None = None) -> GameInfo:
@@ -55,7 +55,7 @@ class Lobby:
                                        f"{', '.join(houses)}.")
                 if any(s.house == house for s in t.seats):
                     raise ServiceError(f"{house} is already taken.")
-            seat = SeatRow(game_id, user_id, name, house, iso(self.core.clock()))
+            seat = SeatRow(game_id, user_id, name, house, self.core.clock())
             async with self.core.writing(t) as repo:
                 await repo.add_seat(seat)
             t.seats.append(seat)
@@ -99,11 +99,11 @@ class Lobby:
             try:
                 async with self.core.writing(t) as repo:
                     for s in t.seats:
-                        await repo.update_seat(game_id, s.user_id, house=s.house)
+                        await repo.set_seat_house(game_id, s.user_id, s.house)
                     salt = f"{self.core.randbits(128):032x}"  # revealed with the secret when the game ends
                     t.row.settings = {**t.row.settings, "fair_salt": salt}
-                    await repo.start_game(game_id, seed, t.row.settings, iso(now))
-                    t.row.status, t.row.seed, t.row.started_at = GameStatus.RUNNING, seed, iso(now)
+                    await repo.start_game(game_id, seed, t.row.settings, now)
+                    t.row.status, t.row.seed, t.row.started_at = GameStatus.RUNNING, seed, now
                     await self.core.write_state(repo, t, 0, now, events, state_hash(game), snapshot=True)
                     post = make_post([e for e in events if e["audience"]["kind"] == Audience.PUBLIC])  # round 1
                     rows = [messages.post(game_id, post.payload(game))] if post else []
@@ -114,7 +114,7 @@ class Lobby:
                            f"SHA-256 {commitment(seed, salt)}. It is revealed when the game ends, so anyone can "
                            "re-play the game and check that no deck was arranged."))
                     rows += await self.core.sync_prompts(repo, t, now)
-                    await repo.add_messages(rows, iso(now))
+                    await repo.add_messages(rows, now)
             except BaseException:
                 self.core.drop(game_id)
                 raise
@@ -177,15 +177,13 @@ class Lobby:
                 raise ServiceError("That user already has a seat in this game.")
             now = self.core.clock()
             async with self.core.writing(t) as repo:
-                await repo.move_seat(game_id, seat.user_id, new_user_id, name)
-                await repo.update_seat(game_id, new_user_id, state=SeatState.PLAYER, away_from=None,
-                                       away_until=None)
+                await repo.move_seat(game_id, seat.user_id, new_user_id, name)  # a player again, not away
                 deadlines = await self.core.deadlines(repo, t)
                 who = "A new player" if t.faceless else name
                 rows = [messages.notice(t, f"{who} now plays {t.game.house_name(house)}.")]
                 rows += [messages.prompt(t, new_user_id, d, deadlines.get(d.id))
                          for d in t.game.open_decisions() if d.player == house]
-                await repo.add_messages(rows, iso(now))
+                await repo.add_messages(rows, now)
             seat.user_id, seat.name, seat.missed = new_user_id, name, 0
             seat.state, seat.away_from, seat.away_until = SeatState.PLAYER, None, None
             self.core.woken()
@@ -195,7 +193,7 @@ class Lobby:
         now = self.core.clock()
         t.deadlines = None  # the prompts' deadlines change below
         async with self.core.writing(t) as repo:
-            await repo.set_game_status(t.id, status, iso(now))
+            await repo.set_game_status(t.id, status, now)
             if status == GameStatus.CANCELLED:
                 await repo.cancel_timers(t.id)
                 prompts = await repo.prompts(t.id)
@@ -204,14 +202,14 @@ class Lobby:
             elif status == GameStatus.PAUSED:
                 for timer in await repo.timers(t.id):
                     if timer.due_at is not None and timer.kind != TimerKind.VOTE:  # a vote runs on while paused
-                        left = max(0, int((from_iso(timer.due_at) - now).total_seconds() * 1000))
+                        left = max(0, int((timer.due_at - now).total_seconds() * 1000))
                         await repo.set_timer(timer.id, None, left)
                 for p in await repo.prompts(t.id):
                     await repo.set_prompt_deadline(t.id, p.decision_id, None)
             elif status == GameStatus.RUNNING:
                 for timer in await repo.timers(t.id):
                     if timer.due_at is None:
-                        due = iso(now + timedelta(milliseconds=timer.remaining_ms or 0))
+                        due = now + timedelta(milliseconds=timer.remaining_ms or 0)
                         await repo.set_timer(timer.id, due, None)
                         if timer.kind == TimerKind.DEADLINE:
                             await repo.set_prompt_deadline(t.id, timer.payload["decision_id"], due)
@@ -220,5 +218,5 @@ class Lobby:
                 rows = [messages.notice(t, notice)]
                 if t.game is not None:
                     rows.append(await self.core.status_message(repo, t))
-                await repo.add_messages(rows, iso(now))
+                await repo.add_messages(rows, now)
         self.core.woken()

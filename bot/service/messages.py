@@ -3,12 +3,13 @@ each row. Every row the service writes is built here, so the front ends can rely
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, TypedDict, cast
 
 from bot.service.kinds import Audience, OutboxKind
 from bot.service.loaded import Table, label_of
 from bot.service.replay import commitment
-from bot.storage import NewMessage
+from bot.storage import NewMessage, iso
 from engine.core import Decision
 
 
@@ -144,40 +145,45 @@ def board(t: Table, caption: str, highlights: dict[str, Any]) -> NewMessage:
                BoardPayload(view=t.game.view(None), caption=caption, highlights=highlights))
 
 
+def when(moment: datetime | None) -> str | None:
+    """A time as payloads carry it: ISO-8601 UTC text (None: no deadline, e.g. while paused)."""
+    return None if moment is None else iso(moment)
+
+
 def post(game_id: int, payload: PostPayload | BoardPostPayload) -> NewMessage:
     return row(game_id, Audience.PUBLIC, None, OutboxKind.POST, payload)
 
 
-def prompt_payload(t: Table, d: Decision, deadline: str | None) -> PromptPayload:
+def prompt_payload(t: Table, d: Decision, deadline: datetime | None) -> PromptPayload:
     assert t.game is not None
     game = PromptGame(id=t.id, guild_id=t.row.guild_id, channel_id=t.row.channel_id, house=d.player,
                       house_name=t.game.house_name(d.player), round=t.game.state.round, phase=t.game.state.phase,
                       label=label_of(d))
-    return PromptPayload(decision=d.to_dict(), deadline=deadline, game=game)
+    return PromptPayload(decision=d.to_dict(), deadline=when(deadline), game=game)
 
 
-def prompt(t: Table, user_id: int, d: Decision, deadline: str | None,
+def prompt(t: Table, user_id: int, d: Decision, deadline: datetime | None,
            kind: OutboxKind = OutboxKind.PROMPT) -> NewMessage:
     """A decision's prompt (or, ``kind`` REMINDER, its private reminder) to the user who answers it."""
     return row(t.id, Audience.PLAYER, user_id, kind, prompt_payload(t, d, deadline))
 
 
-def waiting(t: Table, d: Decision, deadline: str | None) -> Waiting:
+def waiting(t: Table, d: Decision, deadline: datetime | None) -> Waiting:
     return Waiting(house=d.player, user_id=t.public_user(d.player), kind=d.kind, label=label_of(d),
-                   deadline=deadline)
+                   deadline=when(deadline))
 
 
 def public_reminder(t: Table, text: str, awaited: list[Waiting]) -> NewMessage:
     return row(t.id, Audience.PUBLIC, None, OutboxKind.REMINDER, PublicReminderPayload(text=text, waiting=awaited))
 
 
-def status_line(t: Table, opened: list[Decision], deadlines: dict[str, str | None]) -> StatusLine:
+def status_line(t: Table, opened: list[Decision], deadlines: dict[str, datetime | None]) -> StatusLine:
     """The public status line: who is awaited for what, until when."""
     return StatusLine(game_id=t.id, status=t.row.status, round=t.row.round, phase=t.row.phase,
                       waiting=[waiting(t, d, deadlines.get(d.id)) for d in opened], last_answer=t.row.seq)
 
 
-def status(t: Table, opened: list[Decision], deadlines: dict[str, str | None]) -> NewMessage:
+def status(t: Table, opened: list[Decision], deadlines: dict[str, datetime | None]) -> NewMessage:
     return row(t.id, Audience.PUBLIC, None, OutboxKind.STATUS, StatusPayload(status=status_line(t, opened, deadlines)))
 
 

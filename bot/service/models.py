@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 
@@ -32,7 +33,7 @@ class Seat:
     house: str | None  # the wished house before the start (houses "choose"), the dealt house after it
     missed: int = 0  # deadlines missed
     state: str = "player"  # player, autopilot (away), open (nobody plays it; user_id was its last player)
-    away_until: str | None = None
+    away_until: datetime | None = None  # UTC
 
 
 @dataclass(frozen=True)

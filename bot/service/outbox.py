@@ -43,7 +43,7 @@ from typing import Any, Protocol
 from bot.service.clock import Clock
 from bot.service.kinds import Audience, OutboxKind
 from bot.service.wake import Sleeper
-from bot.storage import OutboxRow, Store, from_iso, iso
+from bot.storage import OutboxRow, Store
 
 log = logging.getLogger("bot.service.outbox")
 
@@ -142,7 +142,7 @@ class Dispatcher:
                                               for where, queue in by_destination.items()))
             if sent or (rows and self.store.shared):
                 async with self.store.transaction() as repo:
-                    await repo.mark_sent_many(sent, iso(self.clock()))
+                    await repo.mark_sent_many(sent, self.clock())
                     if self.store.shared:
                         await repo.release_messages(self.owner)
             if len(rows) < limit:
@@ -171,7 +171,7 @@ class Dispatcher:
                 return await repo.unsent(limit)
         now = self.clock()
         async with self.store.transaction() as repo:
-            return await repo.claim_messages(self.owner, iso(now), iso(now + LEASE), limit)
+            return await repo.claim_messages(self.owner, now, now + LEASE, limit)
 
     async def _deliver(self, where: Destination, rows: list[OutboxRow], held: set[Destination],
                        waiting: list[datetime], sent: list[tuple[int, str]]) -> bool:
@@ -182,11 +182,11 @@ class Dispatcher:
             if row.kind == OutboxKind.STATUS and row.id != newest_status:
                 # the front end edits one status message in place: only the newest unsent one matters
                 async with self.store.transaction() as repo:
-                    await repo.mark_superseded(row.id, iso(self.clock()))
+                    await repo.mark_superseded(row.id, self.clock())
                 done = True
                 continue
-            if row.retry_at is not None and from_iso(row.retry_at) > self.clock():
-                waiting.append(from_iso(row.retry_at))
+            if row.retry_at is not None and row.retry_at > self.clock():
+                waiting.append(row.retry_at)
             elif await self._send(row, where, sent):
                 done = True
                 continue
@@ -214,7 +214,7 @@ class Dispatcher:
             log.warning("outbox row %s (game %s): transient error, retry %s in %.0f s: %s", row.id, row.game_id,
                         attempts, backoff(attempts), type(exc).__name__)
             async with self.store.transaction() as repo:
-                await repo.mark_retry(row.id, str(exc) or type(exc).__name__, iso(retry_at))
+                await repo.mark_retry(row.id, str(exc) or type(exc).__name__, retry_at)
             return False
         sent.append((row.id, str(front_id)))
         if undelivered:
@@ -224,7 +224,7 @@ class Dispatcher:
     async def _give_up(self, row: OutboxRow, where: Destination, why: str) -> None:
         log.warning("outbox row %s (game %s): given up: %s", row.id, row.game_id, why)
         async with self.store.transaction() as repo:
-            await repo.mark_failed(row.id, why, iso(self.clock()))
+            await repo.mark_failed(row.id, why, self.clock())
         self.undelivered[where] = self.undelivered.get(where, 0) + 1
 
     async def run(self, sleeper: Sleeper) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.service.messages import closed_dm_notice
-from bot.storage import iso
 
 if TYPE_CHECKING:
     from bot.service.table import TableService
@@ -35,7 +34,7 @@ class Posts:
 
     async def set_message_id(self, game_id: int, kind: str, message_id: int) -> None:
         async with self.store.transaction() as repo:
-            await repo.set_front_post(game_id, kind, 0, str(message_id), iso(self.clock()))
+            await repo.set_front_post(game_id, kind, 0, str(message_id), self.clock())
 
     async def tell_closed_dm(self, game_id: int, user_id: int, words: str) -> bool:
         """Queue the public notice ``words`` that ``user_id`` cannot get DMs, unless this game told them already;
@@ -43,7 +42,7 @@ class Posts:
         async with self.store.transaction() as repo:
             if await repo.front_post(game_id, CLOSED_DM, user_id) is not None:
                 return False
-            await repo.set_front_post(game_id, CLOSED_DM, user_id, "", iso(self.clock()))
-            await repo.add_messages([closed_dm_notice(game_id, user_id, words)], iso(self.clock()))
+            await repo.set_front_post(game_id, CLOSED_DM, user_id, "", self.clock())
+            await repo.add_messages([closed_dm_notice(game_id, user_id, words)], self.clock())
         self.woken()  # the dispatcher delivers it now
         return True

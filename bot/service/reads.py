@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.service import messages
 from bot.service.core import TableCore
 from bot.service.kinds import ACTIVE, Audience
 from bot.service.loaded import game_info
@@ -53,7 +54,7 @@ class Reads:
                 return []
             async with self.core.store.reading() as repo:
                 deadlines = await self.core.deadlines(repo, t)
-            return [{**d.to_dict(), "deadline": deadlines.get(d.id)}
+            return [{**d.to_dict(), "deadline": messages.when(deadlines.get(d.id))}
                     for d in t.game.open_decisions(submitted=True, player=house)]
 
     async def status(self, game_id: int) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from bot.service.loaded import Table, label_of
 from bot.service.models import ServiceError
 from bot.service.replay import ENDED_EARLY, state_hash
 from bot.service.routing import route_events
-from bot.storage import Repo, from_iso, iso
+from bot.storage import Repo
 
 log = logging.getLogger("bot.service.repairs")
 MAX_HOURS = 336
@@ -72,23 +72,23 @@ class Repairs:
                     raise ServiceError(f"{whose.capitalize()} has no open prompt.")
                 ids = {p.decision_id for p in prompts}
                 for p in prompts:
-                    await repo.set_prompt_deadline(game_id, p.decision_id, iso(due))
+                    await repo.set_prompt_deadline(game_id, p.decision_id, due)
                 for timer in await repo.timers(game_id):
                     if timer.payload.get("decision_id") not in ids:
                         continue
                     if timer.kind == TimerKind.DEADLINE:
-                        await repo.set_timer(timer.id, iso(due), None)
+                        await repo.set_timer(timer.id, due, None)
                     elif timer.kind == TimerKind.REMINDER:
                         await repo.finish_timers([timer.id])
                 for p in prompts:
                     for fraction in t.row.settings["reminders"]:
-                        await repo.add_timer(game_id, TimerKind.REMINDER, iso(now + (due - now) * fraction),
+                        await repo.add_timer(game_id, TimerKind.REMINDER, now + (due - now) * fraction,
                                              {"decision_id": p.decision_id, "house": p.house, "fraction": fraction})
                 t.deadlines = None
                 notice = (f"🔧 {t.named(user_id)} set the deadline of {whose} to <t:{int(due.timestamp())}:f> "
                           f"({hours:g} h from now).")
                 await repo.add_messages([messages.notice(t, notice), await self.core.status_message(repo, t)],
-                                        iso(now))
+                                        now)
             self.core.woken()
             return notice
 
@@ -108,16 +108,16 @@ class Repairs:
                     if timer.kind not in (TimerKind.DEADLINE, TimerKind.REMINDER):
                         continue
                     if timer.due_at is not None:
-                        await repo.set_timer(timer.id, iso(from_iso(timer.due_at) + shift), None)
+                        await repo.set_timer(timer.id, timer.due_at + shift, None)
                     else:
                         await repo.set_timer(timer.id, None, (timer.remaining_ms or 0) + hours * 3_600_000)
                 for p in await repo.prompts(game_id):
                     if p.deadline_at is not None:
-                        await repo.set_prompt_deadline(game_id, p.decision_id, iso(from_iso(p.deadline_at) + shift))
+                        await repo.set_prompt_deadline(game_id, p.decision_id, p.deadline_at + shift)
                 t.deadlines = None
                 notice = f"⏳ Every open deadline is {hours} h later."
                 await repo.add_messages([messages.notice(t, notice), await self.core.status_message(repo, t)],
-                                        iso(now))
+                                        now)
             self.core.woken()
             return notice
 
@@ -143,14 +143,14 @@ class Repairs:
                     await self._close_prompts(repo, t)
                     fingerprint = state_hash(t.game)
                     await repo.record_state(game_id, t.row.seq, t.game.state.round, t.game.state.phase, fingerprint,
-                                            iso(now))
-                    await repo.finish_game(game_id, iso(now), ENDED_EARLY)
+                                            now)
+                    await repo.finish_game(game_id, now, ENDED_EARLY)
                     t.row.round, t.row.phase, t.row.state_hash = t.game.state.round, t.game.state.phase, fingerprint
-                    t.row.status, t.row.finished_at, t.row.note, t.row.updated_at = (GameStatus.FINISHED, iso(now),
-                                                                                     ENDED_EARLY, iso(now))
+                    t.row.status, t.row.finished_at, t.row.note, t.row.updated_at = (GameStatus.FINISHED, now,
+                                                                                     ENDED_EARLY, now)
                     rows = await route_events(repo, t, events, live[-1].seq, asked)
                     rows.append(messages.game_over(t))
-                    await repo.add_messages(rows, iso(now))
+                    await repo.add_messages(rows, now)
             except BaseException:
                 self.core.drop(game_id)
                 raise

@@ -33,7 +33,7 @@ from typing import Any
 
 from bot.service.kinds import OVER
 from bot.service.replay import Divergence, apply_answers, commitment, end_if_ended_early, new_game, state_hash
-from bot.storage import AnswerRow, GameRow, Repo, SeatRow
+from bot.storage import AnswerRow, GameRow, Repo, SeatRow, iso
 from engine.agot import Game, Settings
 from engine.core import EngineError
 
@@ -197,7 +197,8 @@ async def read_stored(repo: Repo, row: GameRow) -> Stored:
     while at >= 0 and (snap := await repo.snapshot(row.id, at)) is not None:
         found[snap[0]] = snap[1]
         at = snap[0] - 1
-    whispers = await repo.whispers(row.id) if row.status in OVER else None
+    whispers = [{"from": w["from"], "to": w["to"], "text": w["text"], "at": iso(w["at"])}
+                for w in await repo.whispers(row.id)] if row.status in OVER else None
     return Stored(row, await repo.seats(row.id), await repo.answers(row.id), found, whispers)
 
 

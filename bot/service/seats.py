@@ -31,7 +31,7 @@ from bot.service.core import TableCore, retried
 from bot.service.kinds import ACTIVE, GameStatus, SeatState, Source, TimerKind
 from bot.service.loaded import Table, away, game_info, label_of
 from bot.service.models import GameInfo, ServiceError, Stale
-from bot.storage import NewMessage, Repo, SeatRow, TimerRow, from_iso, iso
+from bot.storage import NewMessage, Repo, SeatRow, TimerRow, iso
 from engine.core import Decision
 
 log = logging.getLogger("bot.service.seats")
@@ -126,18 +126,17 @@ class Seats:
             name = t.game.house_name(seat.house)
             stamp = f"<t:{int(until.timestamp())}:R>"
             async with core.writing(t) as repo:
-                fields = {"away_from": iso(now), "away_until": iso(until),
-                          "state": SeatState.AUTOPILOT if mode == "autopilot" else SeatState.PLAYER}
-                await repo.update_seat(game_id, user_id, **fields)
+                state = SeatState.AUTOPILOT if mode == "autopilot" else SeatState.PLAYER
+                await repo.set_seat_state(game_id, user_id, state, away_from=now, away_until=until)
                 if mode == "stretch":
                     await self._stretch(repo, t, seat.house, until - now)
                     text = f"{name} is away until {stamp}; their deadlines are stretched until they return."
                 else:
                     text = f"{name} is away until {stamp}; the autopilot plays for them."
-                await repo.add_messages([messages.notice(t, text)], iso(now))
-                await repo.add_timer(game_id, TimerKind.ABSENCE_END, iso(until),
+                await repo.add_messages([messages.notice(t, text)], now)
+                await repo.add_timer(game_id, TimerKind.ABSENCE_END, until,
                                      {"user_id": user_id, "until": iso(until)})
-            seat.away_from, seat.away_until, seat.state = fields["away_from"], fields["away_until"], fields["state"]
+            seat.away_from, seat.away_until, seat.state = now, until, state
             await self.autoplay(game_id)
             core.woken()
             return game_info(t.row, t.seats)
@@ -153,8 +152,8 @@ class Seats:
                 raise ServiceError("You are not away.")
             assert t.game is not None and seat.house is not None
             async with core.writing(t) as repo:
-                await repo.update_seat(game_id, user_id, state=SeatState.PLAYER, away_from=None, away_until=None)
-                await repo.add_messages([messages.notice(t, f"{t.game.house_name(seat.house)} is back.")], iso(now))
+                await repo.set_seat_state(game_id, user_id, SeatState.PLAYER)
+                await repo.add_messages([messages.notice(t, f"{t.game.house_name(seat.house)} is back.")], now)
             seat.state, seat.away_from, seat.away_until = SeatState.PLAYER, None, None
             core.woken()
             return game_info(t.row, t.seats)
@@ -167,14 +166,14 @@ class Seats:
             for timer in timers:
                 seat = next((s for s in t.seats if s.user_id == timer.payload.get("user_id")), None)
                 if seat is not None and seat.state != SeatState.OPEN \
-                        and seat.away_until == timer.payload.get("until") and t.game is not None and seat.house:
-                    await repo.update_seat(t.id, seat.user_id, state=SeatState.PLAYER, away_from=None,
-                                           away_until=None)
+                        and seat.away_until is not None and iso(seat.away_until) == timer.payload.get("until") \
+                        and t.game is not None and seat.house:
+                    await repo.set_seat_state(t.id, seat.user_id, SeatState.PLAYER)
                     seat.state, seat.away_from, seat.away_until = SeatState.PLAYER, None, None
                     rows.append(messages.notice(t, f"{t.game.house_name(seat.house)} is back: the absence ended."))
             await repo.finish_timers([x.id for x in timers])
             if rows:
-                await repo.add_messages(rows, iso(now))
+                await repo.add_messages(rows, now)
         self.core.woken()
 
     async def _my_seat(self, game_id: int, user_id: int) -> tuple[Table, SeatRow]:
@@ -192,10 +191,10 @@ class Seats:
         prompts = {p.decision_id: p for p in await repo.prompts(t.id) if p.house == house}
         for timer in await repo.timers(t.id):
             if timer.payload.get("decision_id") in prompts and timer.due_at is not None:
-                await repo.set_timer(timer.id, iso(from_iso(timer.due_at) + by), None)
+                await repo.set_timer(timer.id, timer.due_at + by, None)
         for p in prompts.values():
             if p.deadline_at is not None:
-                await repo.set_prompt_deadline(t.id, p.decision_id, iso(from_iso(p.deadline_at) + by))
+                await repo.set_prompt_deadline(t.id, p.decision_id, p.deadline_at + by)
         t.deadlines = None
 
     # --- open seats: missed deadlines, kick, claim ----------------------------------------------------------
@@ -209,7 +208,7 @@ class Seats:
         seat = next((s for s in t.seats if s.user_id == user_id), None)
         if seat is not None:
             seat.missed += 1
-            await repo.update_seat(t.id, seat.user_id, missed=seat.missed)
+            await repo.set_missed(t.id, seat.user_id, seat.missed)
             if seat.missed == t.row.settings["replace_after"]:
                 rows.append(messages.notice(t, f"{name} has missed {seat.missed} deadlines: the table may "
                                                "replace this seat."))
@@ -237,7 +236,7 @@ class Seats:
             async with core.writing(t) as repo:
                 player = "its player" if t.faceless else seat.name
                 rows = await self.open_seat(repo, t, seat, why or f"{player} was removed by a manager")
-                await repo.add_messages(rows, iso(core.clock()))
+                await repo.add_messages(rows, core.clock())
             await self.autoplay(game_id)
             core.woken()
             return game_info(t.row, t.seats)
@@ -245,7 +244,7 @@ class Seats:
     @staticmethod
     async def open_seat(repo: Repo, t: Table, seat: SeatRow, why: str) -> list[NewMessage]:
         assert t.game is not None and seat.house is not None
-        await repo.update_seat(t.id, seat.user_id, state=SeatState.OPEN, away_from=None, away_until=None)
+        await repo.set_seat_state(t.id, seat.user_id, SeatState.OPEN)
         seat.state, seat.away_from, seat.away_until = SeatState.OPEN, None, None
         name = t.game.house_name(seat.house)
         return [
@@ -276,8 +275,7 @@ class Seats:
                 raise ServiceError("You left another seat of this game; you cannot take a new one.")
             now = core.clock()
             async with core.writing(t) as repo:
-                await repo.move_seat(game_id, seat.user_id, user_id, name)
-                await repo.update_seat(game_id, user_id, state=SeatState.PLAYER)
+                await repo.move_seat(game_id, seat.user_id, user_id, name)  # a player again, not away
                 deadlines = await core.deadlines(repo, t)
                 rows = [messages.notice(t, f"{'A new player' if t.faceless else name} now plays {label}."),
                         messages.private_notice(game_id, user_id,
@@ -285,7 +283,7 @@ class Seats:
                                                 "follow; `/agot board private:True` shows what your house sees.")]
                 rows += [messages.prompt(t, user_id, d, deadlines.get(d.id))
                          for d in t.game.open_decisions(submitted=True, player=house)]
-                await repo.add_messages(rows, iso(now))
+                await repo.add_messages(rows, now)
             seat.user_id, seat.name, seat.missed, seat.state = user_id, name, 0, SeatState.PLAYER
             core.woken()
             return game_info(t.row, t.seats)

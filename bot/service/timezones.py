@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.service.models import ServiceError
-from bot.storage import iso
 
 if TYPE_CHECKING:
     from bot.service.table import TableService
@@ -70,5 +69,5 @@ class Zones:
         """Store the member's zone (checked: ServiceError with examples) and return its IANA name."""
         zone = check_zone(name)
         async with self.store.transaction() as repo:
-            await repo.set_member_zone(user_id, zone, iso(self.clock()))
+            await repo.set_member_zone(user_id, zone, self.clock())
         return zone

@@ -24,7 +24,7 @@ from bot.service.models import ServiceError
 from bot.service.repairs import MAX_HOURS, Repairs
 from bot.service.seats import Seats
 from bot.service.settings import vote_rules
-from bot.storage import TimerRow, VoteRow, iso
+from bot.storage import TimerRow, VoteRow
 
 log = logging.getLogger("bot.service.votes")
 
@@ -83,16 +83,16 @@ class Votes:
             now = self.core.clock()
             closes = now + timedelta(hours=vote_hours)
             async with self.core.writing(t) as repo:
-                vote_id = await repo.add_vote(game_id, kind, house, hours, user_id, iso(now), iso(closes))
-                await repo.cast_ballot(vote_id, user_id, True, iso(now))
-                await repo.add_timer(game_id, TimerKind.VOTE, iso(closes), {"vote_id": vote_id})
+                vote_id = await repo.add_vote(game_id, kind, house, hours, user_id, now, closes)
+                await repo.cast_ballot(vote_id, user_id, True, now)
+                await repo.add_timer(game_id, TimerKind.VOTE, closes, {"vote_id": vote_id})
                 vote = await repo.vote(vote_id)
                 assert vote is not None
                 what = self._what(t, vote)
                 needed = self._needed(t)
                 text = (f"🗳️ **Vote #{vote_id}**: {t.named(user_id)} proposes to {what}. It passes with {needed} Yes of "
                         f"{len(self._voters(t))} seated players (1 so far) and closes <t:{int(closes.timestamp())}:R>.")
-                await repo.add_messages([messages.vote(t, text, vote_id, kind)], iso(now))
+                await repo.add_messages([messages.vote(t, text, vote_id, kind)], now)
             self.core.woken()
             return vote_id
 
@@ -114,7 +114,7 @@ class Votes:
                                    f"({vote.status if vote.status != VoteStatus.OPEN else VoteStatus.PASSED}).")
             self._may_vote(t, user_id)
             async with self.core.writing(t) as repo:
-                await repo.cast_ballot(vote_id, user_id, yes, iso(self.core.clock()))
+                await repo.cast_ballot(vote_id, user_id, yes, self.core.clock())
                 ballots = await repo.ballots(vote_id)
             return t, ballots
 
@@ -219,13 +219,13 @@ class Votes:
         now = self.core.clock()
         async with self.core.writing(t) as repo:
             if vote.status == VoteStatus.OPEN:
-                await repo.close_vote(vote.id, status, words, iso(now))
+                await repo.close_vote(vote.id, status, words, now)
             timers = [x.id for x in await repo.timers(t.id)
                       if x.kind == TimerKind.VOTE and x.payload.get("vote_id") == vote.id]
             if timers:
                 await repo.finish_timers(timers)
             if words:
-                await repo.add_messages([messages.notice(t, words)], iso(now))
+                await repo.add_messages([messages.notice(t, words)], now)
         self.core.woken()
 
     # --- helpers --------------------------------------------------------------------------------------------

@@ -16,7 +16,6 @@ from bot.service import messages
 from bot.service.core import TableCore, retried
 from bot.service.kinds import ACTIVE, GameStatus
 from bot.service.models import ServiceError
-from bot.storage import from_iso, iso
 
 MAX_CHARS = 500
 PER_HOUR = 5
@@ -55,17 +54,17 @@ class Whispers:
                 raise ServiceError(f"Nobody plays House {name} now: a whisper would reach no one.")
             now = self.core.clock()
             async with self.core.store.reading() as repo:
-                recent = await repo.whispers(game_id, from_house=sender, since=iso(now - WINDOW))
+                recent = await repo.whispers(game_id, from_house=sender, since=now - WINDOW)
             if len(recent) >= PER_HOUR:
-                free_at = from_iso(recent[0]["at"]) + WINDOW
+                free_at = recent[0]["at"] + WINDOW
                 raise ServiceError(f"A house may whisper {PER_HOUR} times an hour: your next whisper may go at "
                                    f"<t:{int(free_at.timestamp())}:t>.")
             from_name = t.game.house_name(sender)
             dm = messages.private_notice(game_id, receiver, f"🕊️ A whisper from House {from_name} (game #{game_id}): "
                                          f"{words}")
             async with self.core.writing(t) as repo:
-                await repo.add_whisper(game_id, sender, to_house, words, iso(now))
-                await repo.add_messages([dm], iso(now))
+                await repo.add_whisper(game_id, sender, to_house, words, now)
+                await repo.add_messages([dm], now)
         self.core.woken()
         left = PER_HOUR - len(recent) - 1
         return (f"🕊️ Your whisper to House {name} is on its way, signed only House {from_name}. It stays between "

@@ -13,8 +13,10 @@ from bot.storage.records import (
     SeatRow,
     TimerRow,
     VoteRow,
+    Whisper,
     from_iso,
     iso,
+    utc,
 )
 from bot.storage.repository import DELIVERY_WINDOW, Pruned, Repo, StorageError, Store
 from bot.storage.sqlite import LATEST, SqliteStore
@@ -22,4 +24,4 @@ from bot.storage.stores import compact, default_url, open_store, sqlite_path
 
 __all__ = ["DELIVERY_WINDOW", "AnswerRow", "EventRow", "GameRow", "LATEST", "NewMessage", "OutboxRow", "PromptRow",
            "Pruned", "Repo", "RewindRow", "SeatRow", "SqliteStore", "StorageError", "Store", "TimerRow", "VoteRow",
-           "compact", "default_url", "from_iso", "iso", "open_store", "sqlite_path"]
+           "Whisper", "compact", "default_url", "from_iso", "iso", "open_store", "sqlite_path", "utc"]

@@ -1,5 +1,6 @@
 """What every PostgreSQL unit of work shares (``pg_repo.py``, ``pg_claims.py``): the connection, the conversion of
-asyncpg's errors into ``StorageError``, times and JSON as the SQLite store gives them, the common columns."""
+asyncpg's errors into ``StorageError``, times (timestamptz, as aware UTC datetimes) and JSON as the SQLite store
+gives them, the common columns."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage.records import from_iso, iso
+from bot.storage.records import utc
 from bot.storage.repository import StorageError
 
 GAME_LOCK = 1  # advisory lock class of a game (the two-key form: class, game id)
@@ -42,12 +43,10 @@ def storage_errors(what: str) -> Iterator[None]:
         raise StorageError(f"PostgreSQL: {what} failed: {why(exc)}") from exc
 
 
-def _t(text: str | None) -> datetime | None:
-    """Interface time (ISO text) -> timestamptz."""
-    if text is None:
-        return None
-    moment = from_iso(text)
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+def _t(moment: datetime | None) -> datetime | None:
+    """A time for a timestamptz parameter: asyncpg would take a naive one as UTC, the interface refuses it
+    (ValueError)."""
+    return None if moment is None else utc(moment)
 
 
 def _dump(value: Any) -> str:
@@ -71,8 +70,8 @@ def _unpack(blob: bytes) -> list[dict[str, Any]]:
 
 
 def _fields(record: asyncpg.Record) -> dict[str, Any]:
-    """A row by column name, timestamptz -> the interface's ISO text."""
-    return {k: iso(v) if isinstance(v, datetime) else v for k, v in record.items()}
+    """A row by column name, timestamptz as an aware datetime in UTC."""
+    return {k: v.astimezone(UTC) if isinstance(v, datetime) else v for k, v in record.items()}
 
 
 _OUTBOX = ("o.id, o.game_id, o.audience, o.user_id, o.kind, o.payload, o.key, o.created_at, o.sent_at, o.message_id, "

@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.storage.pg_base import _LIVE_TIMER, _OUTBOX, _OUTBOX_FROM, _TIMER, _UNSENT, GAME_LOCK, PgUnit, _fields, _t
 from bot.storage.records import OutboxRow, TimerRow
 
@@ -35,7 +37,7 @@ class Claims(PgUnit):
         seq = await self._value("SELECT seq FROM games WHERE id = $1", game_id)
         return int(seq) if seq is not None else None
 
-    async def claim_messages(self, owner: str, now: str, until: str, limit: int = 100) -> list[OutboxRow]:
+    async def claim_messages(self, owner: str, now: datetime, until: datetime, limit: int = 100) -> list[OutboxRow]:
         """The unsent rows (oldest first, at most ``limit``) of destinations whose delivery lease ``owner`` holds
         or takes now (free, expired or already its own), leased until ``until``."""
         scope, key = _destination("")
@@ -61,7 +63,7 @@ class Claims(PgUnit):
     async def release_messages(self, owner: str) -> None:
         await self._write("UPDATE leases SET until = '-infinity' WHERE scope IN ('dm', 'feed') AND owner = $1", owner)
 
-    async def claim_timers(self, owner: str, now: str, until: str, limit: int = 100) -> list[TimerRow]:
+    async def claim_timers(self, owner: str, now: datetime, until: datetime, limit: int = 100) -> list[TimerRow]:
         """Due timers (as ``due_timers``) that no other process holds, leased to ``owner`` until ``until``."""
         rows = await self._all(
             f"UPDATE timers SET claimed_by = $1, claimed_until = $3 WHERE id IN (SELECT id FROM timers "
@@ -69,9 +71,9 @@ class Claims(PgUnit):
             f"AND {_LIVE_TIMER} ORDER BY due_at, id LIMIT $4 FOR UPDATE SKIP LOCKED) RETURNING {_TIMER}",
             owner, _t(now), _t(until), limit)
         timers = [TimerRow(**_fields(r)) for r in rows]
-        return sorted(timers, key=lambda x: (x.due_at or "", x.id))
+        return sorted(timers, key=lambda x: (x.due_at.timestamp() if x.due_at else 0.0, x.id))
 
-    async def lease_shards(self, owner: str, shards: list[int], now: str, until: str) -> list[int]:
+    async def lease_shards(self, owner: str, shards: list[int], now: datetime, until: datetime) -> list[int]:
         taken = await self._all(
             "INSERT INTO leases (scope, key, owner, until) SELECT 'shard', k, $1, $4 FROM unnest($2::bigint[]) AS k "
             "ON CONFLICT (scope, key) DO UPDATE SET owner = excluded.owner, until = excluded.until "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 import zlib
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.storage.pg_base import (
@@ -34,13 +35,11 @@ from bot.storage.records import (
     SeatRow,
     TimerRow,
     VoteRow,
-    iso,
+    Whisper,
 )
 from bot.storage.repository import PACK_PER_PRUNE, Pruned
 from bot.storage.sqlite_repo import _position
 
-_SEAT_FIELDS = {"house", "missed", "state", "name", "away_from", "away_until"}
-_TIMES = {"updated_at", "started_at", "finished_at", "away_from", "away_until"}
 _GAME = ("id, guild_id, channel_id, creator_id, players, status, settings, seed, seq, round, phase, state_hash, "
          "note, created_at, updated_at, started_at, finished_at")
 _ANSWER = "game_id, seq, user_id, house, decision_id, kind, answer, source, round, phase, state_hash, at, rewound"
@@ -51,7 +50,7 @@ class PostgresRepo(Claims):
     # --- games -----------------------------------------------------------------------------------------
 
     async def add_game(self, guild_id: int | None, channel_id: int, creator_id: int, players: int,
-                       settings: dict[str, Any], now: str) -> int:
+                       settings: dict[str, Any], now: datetime) -> int:
         return int(await self._value(
             "INSERT INTO games (guild_id, channel_id, creator_id, players, status, settings, created_at, updated_at)"
             " VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $6) RETURNING id",
@@ -78,28 +77,28 @@ class PostgresRepo(Claims):
         return [GameRow(**_fields(r)) for r in await self._all(sql, *args)]
 
     async def record_state(self, game_id: int, seq: int, round: int | None, phase: str | None, state_hash: str,
-                           now: str) -> None:
+                           now: datetime) -> None:
         await self._write("UPDATE games SET seq = $2, round = $3, phase = $4, state_hash = $5, updated_at = $6 "
                           "WHERE id = $1", game_id, seq, round, phase, state_hash, _t(now))
 
-    async def start_game(self, game_id: int, seed: str, settings: dict[str, Any], now: str) -> None:
+    async def start_game(self, game_id: int, seed: str, settings: dict[str, Any], now: datetime) -> None:
         await self._write("UPDATE games SET status = 'running', seed = $2, settings = $3, started_at = $4, "
                           "updated_at = $4 WHERE id = $1", game_id, seed, settings, _t(now))
 
-    async def finish_game(self, game_id: int, now: str, note: str | None = None) -> None:
+    async def finish_game(self, game_id: int, now: datetime, note: str | None = None) -> None:
         await self._write("UPDATE games SET status = 'finished', finished_at = $2, note = $3, updated_at = $2 "
                           "WHERE id = $1", game_id, _t(now), note)
 
-    async def reopen_game(self, game_id: int, now: str, clear_note: bool) -> None:
+    async def reopen_game(self, game_id: int, now: datetime, clear_note: bool) -> None:
         await self._write("UPDATE games SET status = 'running', finished_at = NULL, updated_at = $2"
                           + (", note = NULL" if clear_note else "") + " WHERE id = $1", game_id, _t(now))
 
-    async def set_game_status(self, game_id: int, status: str, now: str) -> None:
+    async def set_game_status(self, game_id: int, status: str, now: datetime) -> None:
         if status not in ("running", "paused", "cancelled"):
             raise ValueError(f"set_game_status cannot make a game {status!r}")
         await self._write("UPDATE games SET status = $2, updated_at = $3 WHERE id = $1", game_id, status, _t(now))
 
-    async def freeze_game(self, game_id: int, note: str, now: str) -> None:
+    async def freeze_game(self, game_id: int, note: str, now: datetime) -> None:
         await self._write("UPDATE games SET status = 'frozen', note = $2, updated_at = $3 WHERE id = $1",
                           game_id, note, _t(now))
 
@@ -124,13 +123,16 @@ class PostgresRepo(Claims):
         await self._write("UPDATE seats SET user_id = $3, name = $4, missed = 0, state = 'player', away_from = NULL, "
                           "away_until = NULL WHERE game_id = $1 AND user_id = $2", game_id, user_id, new_user_id, name)
 
-    async def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
-        unknown = set(fields) - _SEAT_FIELDS
-        if unknown:
-            raise ValueError(f"unknown seat fields {sorted(unknown)}")
-        values = [_t(v) if k in _TIMES else v for k, v in fields.items()]
-        sets = ", ".join(f"{k} = ${i}" for i, k in enumerate(fields, start=3))
-        await self._write(f"UPDATE seats SET {sets} WHERE game_id = $1 AND user_id = $2", game_id, user_id, *values)
+    async def set_seat_house(self, game_id: int, user_id: int, house: str | None) -> None:
+        await self._write("UPDATE seats SET house = $3 WHERE game_id = $1 AND user_id = $2", game_id, user_id, house)
+
+    async def set_missed(self, game_id: int, user_id: int, missed: int) -> None:
+        await self._write("UPDATE seats SET missed = $3 WHERE game_id = $1 AND user_id = $2", game_id, user_id, missed)
+
+    async def set_seat_state(self, game_id: int, user_id: int, state: str, away_from: datetime | None = None,
+                             away_until: datetime | None = None) -> None:
+        await self._write("UPDATE seats SET state = $3, away_from = $4, away_until = $5 WHERE game_id = $1 "
+                          "AND user_id = $2", game_id, user_id, state, _t(away_from), _t(away_until))
 
     # --- answers and events ----------------------------------------------------------------------------
 
@@ -211,7 +213,7 @@ class PostgresRepo(Claims):
 
     # --- outbox ----------------------------------------------------------------------------------------
 
-    async def add_messages(self, messages: list[NewMessage], now: str) -> None:
+    async def add_messages(self, messages: list[NewMessage], now: datetime) -> None:
         # one statement: the rows in the given order (the key is random, as in the SQLite store: see there), then
         # NOTIFY once per game, delivered at COMMIT
         if not messages:
@@ -234,28 +236,28 @@ class PostgresRepo(Claims):
         rows = await self._all(f"SELECT {_OUTBOX} FROM {_OUTBOX_FROM} WHERE o.game_id = $1 ORDER BY o.id", game_id)
         return [OutboxRow(**_fields(r)) for r in rows]
 
-    async def mark_sent(self, message_id: int, front_id: str, now: str) -> None:
+    async def mark_sent(self, message_id: int, front_id: str, now: datetime) -> None:
         await self._write("UPDATE outbox SET sent_at = $2, message_id = $3, retry_at = NULL WHERE id = $1",
                           message_id, _t(now), front_id)
 
-    async def mark_sent_many(self, sent: list[tuple[int, str]], now: str) -> None:
+    async def mark_sent_many(self, sent: list[tuple[int, str]], now: datetime) -> None:
         await self._write("UPDATE outbox o SET sent_at = $1, message_id = u.front, retry_at = NULL "
                           "FROM unnest($2::bigint[], $3::text[]) AS u(id, front) WHERE o.id = u.id",
                           _t(now), [m for m, _ in sent], [f for _, f in sent])
 
-    async def mark_retry(self, message_id: int, error: str, retry_at: str) -> None:
+    async def mark_retry(self, message_id: int, error: str, retry_at: datetime) -> None:
         await self._write("UPDATE outbox SET attempts = attempts + 1, error = $2, retry_at = $3 WHERE id = $1",
                           message_id, error, _t(retry_at))
 
-    async def mark_superseded(self, message_id: int, now: str) -> None:
+    async def mark_superseded(self, message_id: int, now: datetime) -> None:
         await self._write("UPDATE outbox SET sent_at = $2, error = 'superseded by a newer status' WHERE id = $1",
                           message_id, _t(now))
 
-    async def mark_failed(self, message_id: int, error: str, now: str) -> None:
+    async def mark_failed(self, message_id: int, error: str, now: datetime) -> None:
         await self._write("UPDATE outbox SET attempts = attempts + 1, error = $2, failed_at = $3 WHERE id = $1",
                           message_id, error, _t(now))
 
-    async def prune(self, before: str) -> Pruned:
+    async def prune(self, before: datetime) -> Pruned:
         """As the SQLite store's; one process prunes at a time (the others return nothing pruned)."""
         if not await self._value("SELECT pg_try_advisory_xact_lock($1, 0)", PRUNE_LOCK):
             return Pruned(0, 0, 0, 0)
@@ -315,11 +317,11 @@ class PostgresRepo(Claims):
         await self._write("DELETE FROM prompts WHERE game_id = $1 AND decision_id = ANY($2::text[])",
                           game_id, decision_ids)
 
-    async def set_prompt_deadline(self, game_id: int, decision_id: str, deadline_at: str | None) -> None:
+    async def set_prompt_deadline(self, game_id: int, decision_id: str, deadline_at: datetime | None) -> None:
         await self._write("UPDATE prompts SET deadline_at = $3 WHERE game_id = $1 AND decision_id = $2",
                           game_id, decision_id, _t(deadline_at))
 
-    async def add_timer(self, game_id: int, kind: str, due_at: str, payload: dict[str, Any]) -> None:
+    async def add_timer(self, game_id: int, kind: str, due_at: datetime, payload: dict[str, Any]) -> None:
         await self._write("WITH t AS (INSERT INTO timers (game_id, kind, due_at, payload) VALUES ($1, $2, $3, $4) "
                           "RETURNING game_id) SELECT pg_notify($5, game_id::text) FROM t",
                           game_id, kind, _t(due_at), payload, CHANNELS["timers"])
@@ -328,16 +330,16 @@ class PostgresRepo(Claims):
         rows = await self._all(f"SELECT {_TIMER} FROM timers WHERE game_id = $1 AND NOT done ORDER BY id", game_id)
         return [TimerRow(**_fields(r)) for r in rows]
 
-    async def due_timers(self, now: str) -> list[TimerRow]:
+    async def due_timers(self, now: datetime) -> list[TimerRow]:
         rows = await self._all(f"SELECT {_TIMER} FROM timers WHERE NOT done AND due_at <= $1 AND {_LIVE_TIMER} "
                                "ORDER BY due_at, id", _t(now))
         return [TimerRow(**_fields(r)) for r in rows]
 
-    async def next_due(self) -> str | None:
+    async def next_due(self) -> datetime | None:
         # a timer another process has claimed is due again for the others when its lease ends
         moment = await self._value("SELECT MIN(GREATEST(due_at, claimed_until)) FROM timers WHERE NOT done "
                                    f"AND due_at IS NOT NULL AND {_LIVE_TIMER}")
-        return iso(moment) if moment is not None else None
+        return moment.astimezone(UTC) if moment is not None else None
 
     async def finish_timers(self, ids: list[int]) -> None:
         await self._write("UPDATE timers SET done = true WHERE id = ANY($1::bigint[])", ids)
@@ -349,7 +351,7 @@ class PostgresRepo(Claims):
         await self._write("UPDATE timers SET done = true WHERE game_id = $1 AND NOT done "
                           "AND payload ->> 'decision_id' = ANY($2::text[])", game_id, decision_ids)
 
-    async def set_timer(self, timer_id: int, due_at: str | None, remaining_ms: int | None) -> None:
+    async def set_timer(self, timer_id: int, due_at: datetime | None, remaining_ms: int | None) -> None:
         await self._write("WITH t AS (UPDATE timers SET due_at = $2, remaining_ms = $3 WHERE id = $1 "
                           "RETURNING game_id, due_at) SELECT pg_notify($4, game_id::text) FROM t "
                           "WHERE due_at IS NOT NULL",
@@ -358,7 +360,7 @@ class PostgresRepo(Claims):
     # --- rewinds ---------------------------------------------------------------------------------------
 
     async def add_rewind(self, game_id: int, user_id: int, count: int, from_seq: int, to_seq: int, reason: str,
-                         now: str) -> int:
+                         now: datetime) -> int:
         return int(await self._value(
             "INSERT INTO rewinds (game_id, user_id, count, from_seq, to_seq, reason, at) "
             "VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id", game_id, user_id, count, from_seq, to_seq, reason,
@@ -372,7 +374,7 @@ class PostgresRepo(Claims):
     # --- votes -----------------------------------------------------------------------------------------
 
     async def add_vote(self, game_id: int, kind: str, house: str | None, hours: int | None, opener_id: int,
-                       now: str, closes_at: str) -> int:
+                       now: datetime, closes_at: datetime) -> int:
         return int(await self._value(
             "INSERT INTO votes (game_id, kind, house, hours, opener_id, opened_at, closes_at) "
             "VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id", game_id, kind, house, hours, opener_id, _t(now),
@@ -387,11 +389,11 @@ class PostgresRepo(Claims):
                                game_id)
         return [VoteRow(**_fields(r)) for r in rows]
 
-    async def close_vote(self, vote_id: int, status: str, outcome: str, now: str) -> None:
+    async def close_vote(self, vote_id: int, status: str, outcome: str, now: datetime) -> None:
         await self._write("UPDATE votes SET status = $2, outcome = $3, closed_at = $4 "
                           "WHERE id = $1 AND status = 'open'", vote_id, status, outcome, _t(now))
 
-    async def cast_ballot(self, vote_id: int, user_id: int, yes: bool, now: str) -> None:
+    async def cast_ballot(self, vote_id: int, user_id: int, yes: bool, now: datetime) -> None:
         await self._write("INSERT INTO ballots (vote_id, user_id, yes, at) VALUES ($1, $2, $3, $4) "
                           "ON CONFLICT (vote_id, user_id) DO UPDATE SET yes = excluded.yes, at = excluded.at",
                           vote_id, user_id, bool(yes), _t(now))
@@ -406,12 +408,13 @@ class PostgresRepo(Claims):
         seq = await self._value("SELECT seq FROM looks WHERE game_id = $1 AND user_id = $2", game_id, user_id)
         return int(seq) if seq is not None else None
 
-    async def set_looked(self, game_id: int, user_id: int, seq: int, now: str) -> None:
+    async def set_looked(self, game_id: int, user_id: int, seq: int, now: datetime) -> None:
         await self._write("INSERT INTO looks (game_id, user_id, seq, at) VALUES ($1, $2, $3, $4) "
                           "ON CONFLICT (game_id, user_id) DO UPDATE SET seq = excluded.seq, at = excluded.at",
                           game_id, user_id, seq, _t(now))
 
-    async def add_result(self, game_id: int, guild_id: int | None, ranking: list[dict[str, Any]], now: str) -> None:
+    async def add_result(self, game_id: int, guild_id: int | None, ranking: list[dict[str, Any]],
+                         now: datetime) -> None:
         await self._write("INSERT INTO results (game_id, guild_id, finished_at, ranking) VALUES ($1, $2, $3, $4) "
                           "ON CONFLICT (game_id) DO UPDATE SET guild_id = excluded.guild_id, "
                           "finished_at = excluded.finished_at, ranking = excluded.ranking",
@@ -433,7 +436,7 @@ class PostgresRepo(Claims):
                                   "AND user_id = $3", game_id, kind, user_id)
         return str(found) if found is not None else None
 
-    async def set_front_post(self, game_id: int, kind: str, user_id: int, message_id: str, now: str) -> None:
+    async def set_front_post(self, game_id: int, kind: str, user_id: int, message_id: str, now: datetime) -> None:
         await self._write("INSERT INTO front_posts (game_id, kind, user_id, message_id, at) "
                           "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, kind, user_id) "
                           "DO UPDATE SET message_id = excluded.message_id, at = excluded.at",
@@ -443,21 +446,21 @@ class PostgresRepo(Claims):
         zone = await self._value("SELECT zone FROM member_zones WHERE user_id = $1", user_id)
         return str(zone) if zone is not None else None
 
-    async def set_member_zone(self, user_id: int, zone: str, now: str) -> None:
+    async def set_member_zone(self, user_id: int, zone: str, now: datetime) -> None:
         await self._write("INSERT INTO member_zones (user_id, zone, at) VALUES ($1, $2, $3) ON CONFLICT (user_id) "
                           "DO UPDATE SET zone = excluded.zone, at = excluded.at", user_id, zone, _t(now))
 
     # --- whispers between houses (issue 15) --------------------------------------------------------------
 
-    async def add_whisper(self, game_id: int, from_house: str, to_house: str, text: str, now: str) -> None:
+    async def add_whisper(self, game_id: int, from_house: str, to_house: str, text: str, now: datetime) -> None:
         await self._write("INSERT INTO whispers (game_id, from_house, to_house, text, at) VALUES ($1, $2, $3, $4, $5)",
                           game_id, from_house, to_house, text, _t(now))
 
     async def whispers(self, game_id: int, from_house: str | None = None,
-                       since: str | None = None) -> list[dict[str, str]]:
+                       since: datetime | None = None) -> list[Whisper]:
         """A game's whispers in the order sent; ``from_house``: one house's only; ``since``: sent at or after."""
         rows = await self._all("SELECT from_house, to_house, text, at FROM whispers WHERE game_id = $1 "
                                "AND ($2::text IS NULL OR from_house = $2) AND ($3::timestamptz IS NULL OR at >= $3) "
                                "ORDER BY id", game_id, from_house, _t(since))
-        return [{"from": str(r["from_house"]), "to": str(r["to_house"]), "text": str(r["text"]), "at": iso(r["at"])}
-                for r in rows]
+        return [{"from": str(r["from_house"]), "to": str(r["to_house"]), "text": str(r["text"]),
+                 "at": r["at"].astimezone(UTC)} for r in rows]

@@ -1,7 +1,7 @@
 """The PostgreSQL store (asyncpg): a connection pool, one connection per unit of work, for any number of bot
 processes on one database. SQLite (``sqlite.py``) stays the embedded default; this store is selected by a
 ``postgresql://`` URL and implements the same ``Store``/``Repo`` interface (``pg_repo.py``), with the same
-semantics and rows: times are ``timestamptz`` in the database and ISO text at the interface.
+semantics and rows: times are ``timestamptz`` in the database and aware UTC ``datetime``s at the interface.
 
 Isolation. ``transaction()`` is one READ COMMITTED transaction on one pooled connection: nobody sees its rows
 before COMMIT (the dispatcher never sends a message whose transaction may still roll back). ``reading()`` is a
@@ -30,7 +30,6 @@ import asyncpg
 
 from bot.storage.pg_base import CHANNELS, DB_ERRORS, setup_connection, storage_errors, why
 from bot.storage.pg_repo import PostgresRepo
-from bot.storage.records import iso
 from bot.storage.repository import DELIVERY_WINDOW, StorageError
 from bot.storage.sqlite import PRUNE_EVERY, migrations
 from bot.storage.stores import redacted
@@ -161,7 +160,7 @@ class PostgresStore:
     async def _prune(self) -> None:
         try:
             async with self.transaction() as repo:
-                pruned = await repo.prune(iso(datetime.now(UTC) - DELIVERY_WINDOW))
+                pruned = await repo.prune(datetime.now(UTC) - DELIVERY_WINDOW)
         except StorageError as exc:
             log.warning("pruning %s failed: %s", self.where, exc)
             return

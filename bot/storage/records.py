@@ -1,21 +1,35 @@
-"""The rows the repositories read and write: plain dataclasses, no SQL."""
+"""The rows the repositories read and write: plain dataclasses, no SQL. Every time in them is an aware
+``datetime`` in UTC (the stores convert to and from their own column types)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypedDict
+
+
+def utc(moment: datetime) -> datetime:
+    """The same instant in UTC; a naive time (no zone: which instant?) is refused with ValueError."""
+    if not isinstance(moment, datetime):
+        raise TypeError(f"a time given to the store must be a datetime, not {type(moment).__name__}")
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"times given to the store must be timezone-aware, not {moment!r}")
+    return moment.astimezone(UTC)
 
 
 def iso(moment: datetime) -> str:
-    """A fixed-width UTC text form of a time: it sorts as text."""
-    if moment.tzinfo is None:
-        raise ValueError("times must be timezone-aware")
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+    """A fixed-width UTC text form of a time: it sorts as text (how the SQLite store and JSON payloads keep it)."""
+    return utc(moment).isoformat(timespec="microseconds")
 
 
 def from_iso(text: str) -> datetime:
-    return datetime.fromisoformat(text)
+    """A time written by ``iso`` (or any ISO-8601 text; one without a zone is read as UTC), in UTC."""
+    moment = datetime.fromisoformat(text)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+# a whisper between houses: "from", "to" (houses), "text", "at" (when it was sent)
+Whisper = TypedDict("Whisper", {"from": str, "to": str, "text": str, "at": datetime})
 
 
 @dataclass
@@ -33,10 +47,10 @@ class GameRow:
     phase: str | None
     state_hash: str | None
     note: str | None
-    created_at: str
-    updated_at: str
-    started_at: str | None
-    finished_at: str | None
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
 
 
 @dataclass
@@ -45,11 +59,11 @@ class SeatRow:
     user_id: int
     name: str
     house: str | None
-    joined_at: str
+    joined_at: datetime
     missed: int = 0
     state: str = "player"  # player, autopilot (away, the autopilot answers), open (nobody: the autopilot answers)
-    away_from: str | None = None  # a declared absence (ISO times)
-    away_until: str | None = None
+    away_from: datetime | None = None  # a declared absence
+    away_until: datetime | None = None
 
 
 @dataclass
@@ -65,7 +79,7 @@ class AnswerRow:
     round: int
     phase: str
     state_hash: str
-    at: str
+    at: datetime
     rewound: int | None = None
 
 
@@ -101,12 +115,12 @@ class OutboxRow:
     kind: str
     payload: dict[str, Any]
     key: str
-    created_at: str
-    sent_at: str | None = None
+    created_at: datetime
+    sent_at: datetime | None = None
     message_id: str | None = None
     attempts: int = 0
-    retry_at: str | None = None
-    failed_at: str | None = None
+    retry_at: datetime | None = None
+    failed_at: datetime | None = None
     error: str | None = None
     channel_id: int | None = None  # the game's channel (joined from games)
 
@@ -117,8 +131,8 @@ class PromptRow:
     decision_id: str
     house: str
     kind: str
-    deadline_at: str | None
-    opened_at: str
+    deadline_at: datetime | None
+    opened_at: datetime
 
 
 @dataclass
@@ -126,7 +140,7 @@ class TimerRow:
     id: int
     game_id: int
     kind: str  # reminder, deadline
-    due_at: str | None
+    due_at: datetime | None
     remaining_ms: int | None
     payload: dict[str, Any]
     done: bool = False
@@ -141,7 +155,7 @@ class RewindRow:
     from_seq: int
     to_seq: int
     reason: str
-    at: str
+    at: datetime
 
 
 @dataclass
@@ -154,6 +168,6 @@ class VoteRow:
     opener_id: int
     status: str  # open, passed, failed
     outcome: str | None
-    opened_at: str
-    closes_at: str
-    closed_at: str | None = None
+    opened_at: datetime
+    closes_at: datetime
+    closed_at: datetime | None = None

@@ -47,7 +47,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.storage.records import iso
 from bot.storage.repository import DELIVERY_WINDOW, StorageError
 from bot.storage.sqlite_hops import Hop, Member, run_hop
 from bot.storage.sqlite_repo import SqliteRepo
@@ -253,7 +252,7 @@ class SqliteStore:
     async def _prune(self) -> None:
         try:
             async with self.transaction() as repo:
-                pruned = await repo.prune(iso(datetime.now(UTC) - DELIVERY_WINDOW))
+                pruned = await repo.prune(datetime.now(UTC) - DELIVERY_WINDOW)
         except StorageError as exc:
             log.warning("pruning %s failed: %s", self.path, exc)
             return

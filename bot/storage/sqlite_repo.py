@@ -1,6 +1,9 @@
 """The SQL of the SQLite store: one ``SqliteRepo`` per transaction or read (see ``sqlite.py`` for how it runs).
 
-Rows are built by column name (``sqlite3.Row``), never by position.
+Rows are built by column name (``sqlite3.Row``), never by position. Times are stored as fixed-width ISO-8601 UTC
+text (``records.iso``), so that they compare and sort as text in SQL: every ``datetime`` parameter is turned into
+that text on its way in (a naive one is refused with ValueError), and every time column back into an aware UTC
+``datetime`` on its way out.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import sqlite3
 import zlib
 from collections.abc import Iterable
 from dataclasses import fields
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.storage.records import (
@@ -25,6 +29,9 @@ from bot.storage.records import (
     SeatRow,
     TimerRow,
     VoteRow,
+    Whisper,
+    from_iso,
+    iso,
 )
 from bot.storage.repository import PACK_PER_PRUNE, Pruned, StorageError
 from bot.storage.sqlite_hops import Hop, Member, Statement
@@ -43,17 +50,32 @@ def _placeholders(items: Iterable[Any]) -> str:
     return ",".join("?" for _ in items)
 
 
+def _param(value: Any) -> Any:
+    """A parameter as SQLite stores it: a time as its ISO text (naive: ValueError)."""
+    return iso(value) if isinstance(value, datetime) else value
+
+
+def _params(args: Iterable[Any]) -> tuple[Any, ...]:
+    return tuple(_param(a) for a in args)
+
+
+# the fields of each record that are times
+_TIMES: dict[type, frozenset[str]] = {cls: frozenset(f.name for f in fields(cls) if "datetime" in str(f.type))
+          for cls in (GameRow, SeatRow, AnswerRow, OutboxRow, PromptRow, TimerRow, RewindRow, VoteRow)}
+
+
 def _build(cls: type[R], row: sqlite3.Row, decode: tuple[str, ...] = ()) -> R:
-    """A record from a row, field by column name; ``decode`` names the JSON columns."""
+    """A record from a row, field by column name; ``decode`` names the JSON columns; times become datetimes."""
     names = set(row.keys())
-    values = {f.name: (json.loads(row[f.name]) if f.name in decode else row[f.name])
+    times = _TIMES.get(cls, frozenset())
+    values = {f.name: (json.loads(row[f.name]) if f.name in decode
+                       else from_iso(row[f.name]) if f.name in times and row[f.name] is not None else row[f.name])
               for f in fields(cls) if f.name in names}  # type: ignore[arg-type]
     return cls(**values)
 
 
 # a timer fires while its game runs (a vote's also while it is paused): the game is looked up by its key
 _LIVE = "(t.kind = 'vote' OR EXISTS (SELECT 1 FROM games g WHERE g.id = t.game_id AND g.status = 'running'))"
-_SEAT_FIELDS = {"house", "missed", "state", "name", "away_from", "away_until"}
 
 
 def _position(e: EventRow) -> int:
@@ -77,13 +99,13 @@ class SqliteRepo:
     def _write(self, sql: str, args: Iterable[Any] = ()) -> None:
         if not self.writable:
             raise StorageError("a write through a reading repository (use store.transaction())")
-        self.batch.append((sql, tuple(args), False))
+        self.batch.append((sql, _params(args), False))
 
     def _write_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
         if not self.writable:
             raise StorageError("a write through a reading repository (use store.transaction())")
         if rows:
-            self.batch.append((sql, rows, True))
+            self.batch.append((sql, [_params(r) for r in rows], True))
 
     async def _send(self, query: tuple[str, Any] | None) -> Any:
         if not self.writable:
@@ -139,7 +161,7 @@ class SqliteRepo:
         self.store.lock.release()
 
     async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        return list(await self._send((sql, tuple(args))))
+        return list(await self._send((sql, _params(args))))
 
     async def _one(self, sql: str, args: Iterable[Any] = ()) -> Any:
         rows = await self._all(sql, args)
@@ -148,12 +170,12 @@ class SqliteRepo:
     async def _insert(self, sql: str, args: Iterable[Any] = ()) -> int:
         if not self.writable:
             raise StorageError("a write through a reading repository (use store.transaction())")
-        return int(await self._send((sql, tuple(args))))
+        return int(await self._send((sql, _params(args))))
 
     # --- games -----------------------------------------------------------------------------------------
 
     async def add_game(self, guild_id: int | None, channel_id: int, creator_id: int, players: int,
-                       settings: dict[str, Any], now: str) -> int:
+                       settings: dict[str, Any], now: datetime) -> int:
         return await self._insert(
             "INSERT INTO games (guild_id, channel_id, creator_id, players, status, settings, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)", (guild_id, channel_id, creator_id, players, _json(settings),
@@ -188,28 +210,28 @@ class SqliteRepo:
         return [self._game(r) for r in rows]
 
     async def record_state(self, game_id: int, seq: int, round: int | None, phase: str | None, state_hash: str,
-                           now: str) -> None:
+                           now: datetime) -> None:
         self._write("UPDATE games SET seq = ?, round = ?, phase = ?, state_hash = ?, updated_at = ? WHERE id = ?",
                     (seq, round, phase, state_hash, now, game_id))
 
-    async def start_game(self, game_id: int, seed: str, settings: dict[str, Any], now: str) -> None:
+    async def start_game(self, game_id: int, seed: str, settings: dict[str, Any], now: datetime) -> None:
         self._write("UPDATE games SET status = 'running', seed = ?, settings = ?, started_at = ?, updated_at = ? "
                     "WHERE id = ?", (seed, _json(settings), now, now, game_id))
 
-    async def finish_game(self, game_id: int, now: str, note: str | None = None) -> None:
+    async def finish_game(self, game_id: int, now: datetime, note: str | None = None) -> None:
         self._write("UPDATE games SET status = 'finished', finished_at = ?, note = ?, updated_at = ? WHERE id = ?",
                     (now, note, now, game_id))
 
-    async def reopen_game(self, game_id: int, now: str, clear_note: bool) -> None:
+    async def reopen_game(self, game_id: int, now: datetime, clear_note: bool) -> None:
         self._write("UPDATE games SET status = 'running', finished_at = NULL, updated_at = ?"
                     + (", note = NULL" if clear_note else "") + " WHERE id = ?", (now, game_id))
 
-    async def set_game_status(self, game_id: int, status: str, now: str) -> None:
+    async def set_game_status(self, game_id: int, status: str, now: datetime) -> None:
         if status not in ("running", "paused", "cancelled"):
             raise ValueError(f"set_game_status cannot make a game {status!r}")
         self._write("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))
 
-    async def freeze_game(self, game_id: int, note: str, now: str) -> None:
+    async def freeze_game(self, game_id: int, note: str, now: datetime) -> None:
         self._write("UPDATE games SET status = 'frozen', note = ?, updated_at = ? WHERE id = ?", (note, now, game_id))
 
     # --- seats -----------------------------------------------------------------------------------------
@@ -235,13 +257,16 @@ class SqliteRepo:
                     "WHERE game_id = ? AND user_id = ?",
                     (new_user_id, name, game_id, user_id))
 
-    async def update_seat(self, game_id: int, user_id: int, **fields: Any) -> None:
-        unknown = set(fields) - _SEAT_FIELDS
-        if unknown:
-            raise ValueError(f"unknown seat fields {sorted(unknown)}")
-        sets = ", ".join(f"{k} = ?" for k in fields)
-        self._write(f"UPDATE seats SET {sets} WHERE game_id = ? AND user_id = ?",
-                    (*fields.values(), game_id, user_id))
+    async def set_seat_house(self, game_id: int, user_id: int, house: str | None) -> None:
+        self._write("UPDATE seats SET house = ? WHERE game_id = ? AND user_id = ?", (house, game_id, user_id))
+
+    async def set_missed(self, game_id: int, user_id: int, missed: int) -> None:
+        self._write("UPDATE seats SET missed = ? WHERE game_id = ? AND user_id = ?", (missed, game_id, user_id))
+
+    async def set_seat_state(self, game_id: int, user_id: int, state: str, away_from: datetime | None = None,
+                             away_until: datetime | None = None) -> None:
+        self._write("UPDATE seats SET state = ?, away_from = ?, away_until = ? WHERE game_id = ? AND user_id = ?",
+                    (state, away_from, away_until, game_id, user_id))
 
     # --- answers and events ----------------------------------------------------------------------------
 
@@ -337,7 +362,7 @@ class SqliteRepo:
     def _message(row: sqlite3.Row) -> OutboxRow:
         return _build(OutboxRow, row, ("payload",))
 
-    async def add_messages(self, messages: list[NewMessage], now: str) -> None:
+    async def add_messages(self, messages: list[NewMessage], now: datetime) -> None:
         # The idempotency key is random (not derived from the row id) so that it is fixed before the row exists
         # and stays unique across databases; 24 hex characters fit Discord's 25-character nonce.
         self._write_many(
@@ -356,27 +381,27 @@ class SqliteRepo:
                                "ORDER BY o.id", (game_id,))
         return [self._message(r) for r in rows]
 
-    async def mark_sent(self, message_id: int, front_id: str, now: str) -> None:
+    async def mark_sent(self, message_id: int, front_id: str, now: datetime) -> None:
         self._write("UPDATE outbox SET sent_at = ?, message_id = ?, retry_at = NULL WHERE id = ?",
                     (now, front_id, message_id))
 
-    async def mark_sent_many(self, sent: list[tuple[int, str]], now: str) -> None:
+    async def mark_sent_many(self, sent: list[tuple[int, str]], now: datetime) -> None:
         self._write_many("UPDATE outbox SET sent_at = ?, message_id = ?, retry_at = NULL WHERE id = ?",
                          [(now, front_id, message_id) for message_id, front_id in sent])
 
-    async def mark_retry(self, message_id: int, error: str, retry_at: str) -> None:
+    async def mark_retry(self, message_id: int, error: str, retry_at: datetime) -> None:
         self._write("UPDATE outbox SET attempts = attempts + 1, error = ?, retry_at = ? WHERE id = ?",
                     (error, retry_at, message_id))
 
-    async def mark_superseded(self, message_id: int, now: str) -> None:
+    async def mark_superseded(self, message_id: int, now: datetime) -> None:
         self._write("UPDATE outbox SET sent_at = ?, error = 'superseded by a newer status' WHERE id = ?",
                     (now, message_id))
 
-    async def mark_failed(self, message_id: int, error: str, now: str) -> None:
+    async def mark_failed(self, message_id: int, error: str, now: datetime) -> None:
         self._write("UPDATE outbox SET attempts = attempts + 1, error = ?, failed_at = ? WHERE id = ?",
                     (error, now, message_id))
 
-    async def prune(self, before: str) -> Pruned:
+    async def prune(self, before: datetime) -> Pruned:
         (messages,) = await self._one("SELECT count(*) FROM outbox WHERE sent_at < ?", (before,))
         self._write("INSERT INTO deliveries (game_id, kind, audience, messages) SELECT game_id, kind, audience, "
                     "count(*) FROM outbox WHERE sent_at < ? GROUP BY game_id, kind, audience ON CONFLICT "
@@ -429,7 +454,7 @@ class SqliteRepo:
         self._write(f"DELETE FROM prompts WHERE game_id = ? AND decision_id IN ({marks})",
                     (game_id, *decision_ids))
 
-    async def set_prompt_deadline(self, game_id: int, decision_id: str, deadline_at: str | None) -> None:
+    async def set_prompt_deadline(self, game_id: int, decision_id: str, deadline_at: datetime | None) -> None:
         self._write("UPDATE prompts SET deadline_at = ? WHERE game_id = ? AND decision_id = ?",
                     (deadline_at, game_id, decision_id))
 
@@ -441,7 +466,7 @@ class SqliteRepo:
         timer.done = bool(timer.done)
         return timer
 
-    async def add_timer(self, game_id: int, kind: str, due_at: str, payload: dict[str, Any]) -> None:
+    async def add_timer(self, game_id: int, kind: str, due_at: datetime, payload: dict[str, Any]) -> None:
         self._write("INSERT INTO timers (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)",
                     (game_id, kind, due_at, _json(payload)))
 
@@ -450,15 +475,15 @@ class SqliteRepo:
                                (game_id,))
         return [self._timer(r) for r in rows]
 
-    async def due_timers(self, now: str) -> list[TimerRow]:
+    async def due_timers(self, now: datetime) -> list[TimerRow]:
         rows = await self._all(f"SELECT {self._TIMER_COLUMNS} FROM timers t WHERE t.done = 0 AND t.due_at <= ? "
                                f"AND {_LIVE} ORDER BY t.due_at, t.id", (now,))
         return [self._timer(r) for r in rows]
 
-    async def next_due(self) -> str | None:
+    async def next_due(self) -> datetime | None:
         row = await self._one(f"SELECT t.due_at FROM timers t WHERE t.done = 0 AND t.due_at IS NOT NULL AND {_LIVE} "
                               "ORDER BY t.due_at LIMIT 1")
-        return str(row["due_at"]) if row else None
+        return from_iso(row["due_at"]) if row else None
 
     async def finish_timers(self, ids: list[int]) -> None:
         self._write(f"UPDATE timers SET done = 1 WHERE id IN ({_placeholders(ids)})", ids)
@@ -471,14 +496,14 @@ class SqliteRepo:
             f"UPDATE timers SET done = 1 WHERE game_id = ? AND done = 0 AND json_extract(payload, '$.decision_id') "
             f"IN ({_placeholders(decision_ids)})", (game_id, *decision_ids))
 
-    async def set_timer(self, timer_id: int, due_at: str | None, remaining_ms: int | None) -> None:
+    async def set_timer(self, timer_id: int, due_at: datetime | None, remaining_ms: int | None) -> None:
         self._write("UPDATE timers SET due_at = ?, remaining_ms = ? WHERE id = ?",
                     (due_at, remaining_ms, timer_id))
 
     # --- rewinds ---------------------------------------------------------------------------------------
 
     async def add_rewind(self, game_id: int, user_id: int, count: int, from_seq: int, to_seq: int, reason: str,
-                         now: str) -> int:
+                         now: datetime) -> int:
         return await self._insert(
             "INSERT INTO rewinds (game_id, user_id, count, from_seq, to_seq, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (game_id, user_id, count, from_seq, to_seq, reason, now))
@@ -493,7 +518,7 @@ class SqliteRepo:
     _VOTE_COLUMNS = "id, game_id, kind, house, hours, opener_id, status, outcome, opened_at, closes_at, closed_at"
 
     async def add_vote(self, game_id: int, kind: str, house: str | None, hours: int | None, opener_id: int,
-                       now: str, closes_at: str) -> int:
+                       now: datetime, closes_at: datetime) -> int:
         return await self._insert(
             "INSERT INTO votes (game_id, kind, house, hours, opener_id, opened_at, closes_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -508,11 +533,11 @@ class SqliteRepo:
                                "ORDER BY id", (game_id,))
         return [_build(VoteRow, r) for r in rows]
 
-    async def close_vote(self, vote_id: int, status: str, outcome: str, now: str) -> None:
+    async def close_vote(self, vote_id: int, status: str, outcome: str, now: datetime) -> None:
         self._write("UPDATE votes SET status = ?, outcome = ?, closed_at = ? WHERE id = ? AND status = 'open'",
                     (status, outcome, now, vote_id))
 
-    async def cast_ballot(self, vote_id: int, user_id: int, yes: bool, now: str) -> None:
+    async def cast_ballot(self, vote_id: int, user_id: int, yes: bool, now: datetime) -> None:
         self._write("INSERT OR REPLACE INTO ballots (vote_id, user_id, yes, at) VALUES (?, ?, ?, ?)",
                     (vote_id, user_id, int(yes), now))
 
@@ -526,11 +551,12 @@ class SqliteRepo:
         row = await self._one("SELECT seq FROM looks WHERE game_id = ? AND user_id = ?", (game_id, user_id))
         return int(row["seq"]) if row else None
 
-    async def set_looked(self, game_id: int, user_id: int, seq: int, now: str) -> None:
+    async def set_looked(self, game_id: int, user_id: int, seq: int, now: datetime) -> None:
         self._write("INSERT INTO looks (game_id, user_id, seq, at) VALUES (?, ?, ?, ?) ON CONFLICT (game_id, user_id)"
                     " DO UPDATE SET seq = excluded.seq, at = excluded.at", (game_id, user_id, seq, now))
 
-    async def add_result(self, game_id: int, guild_id: int | None, ranking: list[dict[str, Any]], now: str) -> None:
+    async def add_result(self, game_id: int, guild_id: int | None, ranking: list[dict[str, Any]],
+                         now: datetime) -> None:
         self._write("INSERT OR REPLACE INTO results (game_id, guild_id, finished_at, ranking) VALUES (?, ?, ?, ?)",
                     (game_id, guild_id, now, _json(ranking)))
 
@@ -550,7 +576,7 @@ class SqliteRepo:
                               (game_id, kind, user_id))
         return str(row["message_id"]) if row else None
 
-    async def set_front_post(self, game_id: int, kind: str, user_id: int, message_id: str, now: str) -> None:
+    async def set_front_post(self, game_id: int, kind: str, user_id: int, message_id: str, now: datetime) -> None:
         self._write("INSERT INTO front_posts (game_id, kind, user_id, message_id, at) VALUES (?, ?, ?, ?, ?) "
                     "ON CONFLICT (game_id, kind, user_id) DO UPDATE SET message_id = excluded.message_id, "
                     "at = excluded.at", (game_id, kind, user_id, message_id, now))
@@ -559,24 +585,24 @@ class SqliteRepo:
         row = await self._one("SELECT zone FROM member_zones WHERE user_id = ?", (user_id,))
         return str(row["zone"]) if row else None
 
-    async def set_member_zone(self, user_id: int, zone: str, now: str) -> None:
+    async def set_member_zone(self, user_id: int, zone: str, now: datetime) -> None:
         self._write("INSERT INTO member_zones (user_id, zone, at) VALUES (?, ?, ?) ON CONFLICT (user_id) "
                     "DO UPDATE SET zone = excluded.zone, at = excluded.at", (user_id, zone, now))
 
     # --- whispers between houses (issue 15) --------------------------------------------------------------
 
-    async def add_whisper(self, game_id: int, from_house: str, to_house: str, text: str, now: str) -> None:
+    async def add_whisper(self, game_id: int, from_house: str, to_house: str, text: str, now: datetime) -> None:
         self._write("INSERT INTO whispers (game_id, from_house, to_house, text, at) VALUES (?, ?, ?, ?, ?)",
                     (game_id, from_house, to_house, text, now))
 
     async def whispers(self, game_id: int, from_house: str | None = None,
-                       since: str | None = None) -> list[dict[str, str]]:
+                       since: datetime | None = None) -> list[Whisper]:
         """A game's whispers in the order sent; ``from_house``: one house's only; ``since``: sent at or after."""
         rows = await self._all("SELECT from_house, to_house, text, at FROM whispers WHERE game_id = ? "
                                "AND (? IS NULL OR from_house = ?) AND (? IS NULL OR at >= ?) ORDER BY id",
                                (game_id, from_house, from_house, since, since))
-        return [{"from": str(r["from_house"]), "to": str(r["to_house"]), "text": str(r["text"]), "at": str(r["at"])}
-                for r in rows]
+        return [{"from": str(r["from_house"]), "to": str(r["to_house"]), "text": str(r["text"]),
+                 "at": from_iso(r["at"])} for r in rows]
 
     # --- several processes: one SQLite process has them trivially (its lock serialises every transaction) -----
 
@@ -584,14 +610,17 @@ class SqliteRepo:
         row = await self._one("SELECT seq FROM games WHERE id = ?", (game_id,))
         return int(row["seq"]) if row else None
 
-    async def claim_messages(self, owner: str, now: str, until: str, limit: int = 100) -> list[OutboxRow]:
+    async def claim_messages(self, owner: str, now: datetime, until: datetime, limit: int = 100) -> list[OutboxRow]:
+        _params((now, until))  # a naive time is refused here too
         return await self.unsent(limit)
 
     async def release_messages(self, owner: str) -> None:
         return None
 
-    async def claim_timers(self, owner: str, now: str, until: str, limit: int = 100) -> list[TimerRow]:
+    async def claim_timers(self, owner: str, now: datetime, until: datetime, limit: int = 100) -> list[TimerRow]:
+        _params((until,))
         return (await self.due_timers(now))[:limit]
 
-    async def lease_shards(self, owner: str, shards: list[int], now: str, until: str) -> list[int]:
+    async def lease_shards(self, owner: str, shards: list[int], now: datetime, until: datetime) -> list[int]:
+        _params((now, until))
         return []

@@ -15,7 +15,6 @@ from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from bot.storage.records import iso
 from bot.storage.repository import DELIVERY_WINDOW, Pruned, StorageError, Store
 from bot.storage.sqlite import SqliteStore
 
@@ -84,7 +83,7 @@ async def compact(store: Store, now: datetime) -> Pruned:
     total = Pruned(0, 0, 0, 0)
     while True:
         async with store.transaction() as repo:
-            pruned = await repo.prune(iso(now - DELIVERY_WINDOW))
+            pruned = await repo.prune(now - DELIVERY_WINDOW)
         total = Pruned(*(a + b for a, b in zip(astuple(total), astuple(pruned), strict=True)))
         if not pruned.events:
             break

@@ -281,6 +281,11 @@ def resolve_march(game: Game, house: str, answer: Any) -> None:
     for dest, kinds in moves.items():
         if dest not in b.areas:
             raise IllegalAnswer(f"{answers.quote(dest)} is not an area of the board.")
+        if "dragon" in kinds and set(kinds) != {"dragon"} and dest in info.get("flight_destinations", ()) \
+                and dest not in info["land_destinations"]:  # M12: a flight with another unit is refused clearly
+            raise IllegalAnswer(f"Only Dragons moving without other units fly: a march from "
+                                f"{b.areas[source].name} with a {next(k for k in kinds if k != 'dragon')} cannot "
+                                f"reach {b.areas[dest].name}.")
         for kind in kinds:
             if kind not in b.tables["unit_limits"]:
                 raise IllegalAnswer(f"{answers.quote(kind)} is not a unit: footman, knight, siege_engine or ship.")
@@ -394,6 +399,9 @@ class ConsolidateStep(CyclingStep):
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
         if answer not in (decision.options or []):
+            if isinstance(answer, dict) and "loan" in answer and any(
+                    o["area"] == answer.get("area") and "loan" in o for o in decision.options or []):
+                raise IllegalAnswer(bank.loan_refusal(game, decision.player, answer["loan"]))  # M5: say why
             raise IllegalAnswer("Pick one of your Consolidate Power orders.")
         s, b = game.state, game.board
         house, area = decision.player, answer["area"]

@@ -74,6 +74,18 @@ def test_autopilots_in_every_seat_finish(players, setup):
     assert outcome.refused <= 0.01 * outcome.decisions
 
 
+@pytest.mark.parametrize("players,setup", [(7, ""), (8, ""), (4, "7"), (5, "8"), (6, "8")])
+def test_autopilots_at_seven_and_eight_houses_have_no_answer_refused(players, setup):
+    """Seeded games with an autopilot in every seat (the last player on the Iron Throne track commanding most
+    vassals): not one answer refused. Seeds 1-8 include those where orders once wasted an ordinary token at sea
+    (an area left without an order) and a Power token was left behind routed units."""
+    for seed in range(1, 9):
+        outcome = play(players, seed, None, "random", setup)
+        assert outcome.game.over and outcome.winner is not None
+        assert outcome.refused == 0, (players, setup, seed)
+        assert {"orders", "march"} <= set(outcome.kinds)
+
+
 def test_same_seed_same_game():
     first = play(4, 21, "stark", "random").game.to_dict()
     second = play(4, 21, "stark", "random").game.to_dict()
@@ -92,3 +104,19 @@ def test_cli_final_line_and_bad_arguments(capsys):
         main(["--games", "0"])
     assert exit_.value.code == 2
     assert capsys.readouterr().err.strip() == "python -m bot.autopilot: --games must be at least 1, not 0"
+
+
+def test_cli_measures_a_mother_of_dragons_setup_with_vassals(capsys):
+    from bot.autopilot.__main__ import main
+
+    assert main(["--players", "4", "--setup", "7", "--games", "1", "--seed", "2"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[-1].endswith("over 1 games (fair share 25.0%)")
+    seat = out[0].split("autopilot ")[1].split(",")[0]
+    assert seat in ("baratheon", "greyjoy", "lannister", "stark")  # Tyrell, Martell and Arryn are vassals: no seat
+    assert [line.split(", ")[-1] for line in out if line.startswith("vs ") and " game " in line] == [
+        "0 refused", "0 refused"]
+    with pytest.raises(SystemExit) as exit_:
+        main(["--players", "3", "--setup", "8"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.strip() == "python -m bot.autopilot: The 8-house set-up takes 4 to 8 players"

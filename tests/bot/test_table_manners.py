@@ -4,6 +4,8 @@ every option is described."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import discord
 import pytest
 from discord import app_commands
@@ -232,10 +234,10 @@ async def test_a_time_zone_is_stored_checked_and_reads_quiet_hours_and_away_date
     away = await members[0].slash(channel, "agot away", until="2026-01-10")
     assert said(away)[0].startswith("🏖️"), said(away)
     seat = (await env.bot.service.game(1)).seat_of(members[0].id)
-    assert seat is not None and seat.away_until == "2026-01-09T23:00:00.000000+00:00"  # midnight in Paris
+    assert seat is not None and seat.away_until == datetime(2026, 1, 9, 23, tzinfo=UTC)  # midnight in Paris
     utc = await members[1].slash(channel, "agot away", until="2026-01-10")  # no zone: UTC midnight
     seat = (await env.bot.service.game(1)).seat_of(members[1].id)
-    assert said(utc)[0].startswith("🏖️") and seat is not None and seat.away_until.startswith("2026-01-10T00:00")
+    assert said(utc)[0].startswith("🏖️") and seat is not None and seat.away_until == datetime(2026, 1, 10, tzinfo=UTC)
 
 
 @pytest.mark.asyncio

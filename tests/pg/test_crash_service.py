@@ -30,7 +30,7 @@ import pytest
 
 from bot.service import TableService
 from bot.service.kinds import OutboxKind, Source
-from bot.storage import iso, open_store
+from bot.storage import open_store
 from tests.pg.crash_worker import SINK_SCHEMA
 from tests.service.kit import seated
 
@@ -168,7 +168,7 @@ def test_a_process_killed_twenty_times_loses_nothing_and_repeats_nothing(pg_url:
     (tmp_path / "stop").touch()
     out = steady.communicate(timeout=120)[0]
     assert steady.returncode == 0, out
-    stopped = iso(datetime.now(UTC))  # every timer due by now has fired
+    stopped = datetime.now(UTC)  # every timer due by now has fired
 
     crashed = asyncio.run(stored(pg_url, gids))
     log = [line.split() for line in (tmp_path / "answers.log").read_text().splitlines() if line.count(" ") == 4]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from bot.admin.cli import main as admin
 from bot.service import TableService
 from bot.service.clock import FakeClock
 from bot.service.outbox import RecordingTransport
-from bot.storage import iso, open_store
+from bot.storage import open_store
 from tests.pg.dump import dump
 from tests.service.kit import play, seated
 
@@ -36,9 +37,9 @@ async def demo_database(path: Path) -> dict[str, object]:
         vote = await svc.open_vote(running, users[1], "extend", hours=12)
         await svc.cast_ballot(running, int(vote["id"]), users[2], False)
         async with svc.store.transaction() as repo:  # what the front end keeps (issue 15): copied too
-            await repo.add_whisper(running, "stark", "lannister", "a word in private", iso(clock()))
-            await repo.set_member_zone(users[0], "Europe/Paris", iso(clock()))
-            await repo.set_front_post(running, "status", 0, "123456789", iso(clock()))
+            await repo.add_whisper(running, "stark", "lannister", "a word in private", clock())
+            await repo.set_member_zone(users[0], "Europe/Paris", clock())
+            await repo.set_front_post(running, "status", 0, "123456789", clock())
         await seated(svc, players=5, start=False)  # still in the lobby
         return await dump(svc.store, keys=True)  # the running game's messages stay undelivered
     finally:
@@ -52,7 +53,7 @@ async def status(url: str) -> dict[str, int]:
             games = await repo.games()
             unsent = await repo.unsent(1000)
         async with store.transaction() as repo:
-            fresh = await repo.add_game(1, 2, 3, 3, {}, "2031-01-01T00:00:00.000000+00:00")
+            fresh = await repo.add_game(1, 2, 3, 3, {}, datetime(2031, 1, 1, tzinfo=UTC))
         return {"games": len(games), "finished": sum(g.status == "finished" for g in games), "unsent": len(unsent),
                 "fresh": fresh}
     finally:

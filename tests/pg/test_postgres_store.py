@@ -18,8 +18,8 @@ from tests.service.kit import aio
 NOW = datetime(2030, 1, 1, tzinfo=UTC)
 
 
-def at(seconds: float = 0) -> str:
-    return (NOW + timedelta(seconds=seconds)).isoformat(timespec="microseconds")
+def at(seconds: float = 0) -> datetime:
+    return NOW + timedelta(seconds=seconds)
 
 
 async def a_game(store: PostgresStore, messages: int = 0) -> int:

@@ -14,7 +14,7 @@ import pytest
 from discord.ext import commands
 
 from bot import shards
-from bot.storage import iso, open_store
+from bot.storage import open_store
 from tests.service.kit import aio
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,8 +49,8 @@ async def test_a_shard_runs_in_one_process_at_a_time(pg_url: str) -> None:
         await shards.lease(store, "c", [8])  # the refused attempt took nothing
         later = datetime.now(UTC) + timedelta(seconds=shards.LEASE + 1)  # "a" died: its leases have run out
         async with store.transaction() as repo:
-            assert await repo.lease_shards("c", [2, 3], iso(later), iso(later + timedelta(seconds=60))) == []
-            assert await repo.lease_shards("c", [4], iso(later - timedelta(seconds=30)), iso(later)) == [4]
+            assert await repo.lease_shards("c", [2, 3], later, later + timedelta(seconds=60)) == []
+            assert await repo.lease_shards("c", [4], later - timedelta(seconds=30), later) == [4]
     finally:
         await store.close()
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import NewMessage, iso
+from bot.storage import NewMessage
 from bot.storage.postgres import PostgresStore
 from tests.pg.worker import LEASE, now
 
@@ -36,11 +36,11 @@ async def running_games(url: str, count: int, status: str = "running") -> list[i
     store = await PostgresStore.open(url)
     try:
         async with store.transaction() as repo:
-            gids = [await repo.add_game(1, 10 + i, 1, 3, {}, iso(now())) for i in range(count)]
+            gids = [await repo.add_game(1, 10 + i, 1, 3, {}, now()) for i in range(count)]
             for gid in gids:
-                await repo.start_game(gid, "42", {}, iso(now()))
+                await repo.start_game(gid, "42", {}, now())
                 if status != "running":
-                    await repo.set_game_status(gid, status, iso(now()))
+                    await repo.set_game_status(gid, status, now())
         return gids
     finally:
         await store.close()
@@ -51,7 +51,7 @@ async def add_messages(url: str, gids: list[int], per_game: int) -> None:
     try:
         async with store.transaction() as repo:
             await repo.add_messages([NewMessage(g, "public", None, "notice", {"seq": 1000 + i}) for g in gids
-                                     for i in range(per_game)], iso(now()))
+                                     for i in range(per_game)], now())
     finally:
         await store.close()
 

@@ -20,7 +20,7 @@ import sys
 import time
 from datetime import UTC, datetime, timedelta
 
-from bot.storage import AnswerRow, NewMessage, StorageError, Store, iso, open_store
+from bot.storage import AnswerRow, NewMessage, StorageError, Store, open_store
 
 LEASE = 2.0  # seconds
 POLL = 0.5  # the safety net under NOTIFY
@@ -46,7 +46,7 @@ async def main(url: str, owner: str, path: str, answers: int, start_at: float, d
     await asyncio.sleep(max(0.0, start_at - time.time()))
     if die:
         async with store.transaction() as repo:
-            claimed = await repo.claim_messages(owner, iso(now()), iso(now() + timedelta(seconds=LEASE)))
+            claimed = await repo.claim_messages(owner, now(), now() + timedelta(seconds=LEASE))
         print(f"claimed {len(claimed)}", flush=True)
         await asyncio.sleep(3600)
     idle_since: datetime | None = None
@@ -78,7 +78,7 @@ async def answer(store: Store, owner: str, answers: int) -> int:
             seq = await repo.lock_game(game.id)  # held until COMMIT; the stored seq, whoever advanced it
             if seq is None or seq >= answers:
                 continue
-            moment = iso(now())
+            moment = now()
             await repo.add_answer(AnswerRow(game.id, seq + 1, None, "stark", str(seq + 1), "orders", {"by": owner},
                                             "player", 1, "planning", "h", moment))
             await repo.record_state(game.id, seq + 1, 1, "planning", "h", moment)
@@ -90,19 +90,19 @@ async def answer(store: Store, owner: str, answers: int) -> int:
 
 async def deliver(store: Store, owner: str, path: str) -> int:
     async with store.transaction() as repo:
-        rows = await repo.claim_messages(owner, iso(now()), iso(now() + timedelta(seconds=LEASE)))
+        rows = await repo.claim_messages(owner, now(), now() + timedelta(seconds=LEASE))
     for row in rows:
         record(path, f"sent {owner} {row.key} {row.game_id} {row.payload['seq']}")
     if rows:
         async with store.transaction() as repo:
-            await repo.mark_sent_many([(row.id, f"{owner}-{row.id}") for row in rows], iso(now()))
+            await repo.mark_sent_many([(row.id, f"{owner}-{row.id}") for row in rows], now())
             await repo.release_messages(owner)
     return len(rows)
 
 
 async def fire(store: Store, owner: str, path: str) -> int:
     async with store.transaction() as repo:
-        due = await repo.claim_timers(owner, iso(now()), iso(now() + timedelta(seconds=LEASE)))
+        due = await repo.claim_timers(owner, now(), now() + timedelta(seconds=LEASE))
     for timer in due:
         async with store.transaction() as repo:
             await repo.lock_game(timer.game_id)

@@ -17,7 +17,7 @@ from bot.admin.cli import main as admin
 from bot.demo import main as demo
 from bot.service import RecordingTransport, TableService
 from bot.service.clock import FakeClock
-from bot.storage import NewMessage, SqliteStore, iso
+from bot.storage import NewMessage, SqliteStore
 from tests.service.kit import aio, play, seated
 
 
@@ -84,7 +84,7 @@ async def test_compact_cleans_an_old_database_which_still_verifies_and_tells_its
 async def test_the_store_prunes_on_its_own_while_in_use(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sqlite_store, "PRUNE_EVERY", 0.0)
     store = await SqliteStore.open(tmp_path / "auto.sqlite3")
-    long_ago = iso(datetime(2020, 1, 1, tzinfo=UTC))
+    long_ago = datetime(2020, 1, 1, tzinfo=UTC)
     async with store.transaction() as repo:
         gid = await repo.add_game(None, 1, 1, 3, {}, long_ago)
         await repo.add_messages([NewMessage(gid, "public", None, "notice", {"text": "old"}),

@@ -5,7 +5,7 @@ only the interface, never a store's own SQL or connection."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -18,7 +18,7 @@ from bot.storage import (
     SeatRow,
     StorageError,
     Store,
-    iso,
+    TimerRow,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -26,8 +26,8 @@ pytestmark = pytest.mark.asyncio
 T0 = datetime(2030, 1, 1, tzinfo=UTC)
 
 
-def at(minutes: float) -> str:
-    return iso(T0 + timedelta(minutes=minutes))
+def at(minutes: float) -> datetime:
+    return T0 + timedelta(minutes=minutes)
 
 
 async def new_game(store: Store, channel: int = 10, status: str | None = None, creator: int = 1) -> int:
@@ -137,16 +137,23 @@ async def test_seats_are_added_updated_moved_and_removed(store: Store) -> None:
     assert (seats[0].away_from, seats[0].away_until, seats[1].away_until) == (at(1), at(9), None)
 
     async with store.transaction() as repo:
-        await repo.update_seat(gid, 2, missed=2, state="open", house="lannister")
-        await repo.move_seat(gid, 1, 8, "Eight")
-        await repo.remove_seat(gid, 3)
+        await repo.set_seat_house(gid, 2, "lannister")
+        await repo.set_missed(gid, 2, 2)
+        await repo.set_seat_state(gid, 2, "open")
+        await repo.set_seat_state(gid, 3, "autopilot", away_from=at(3), away_until=at(30))
+        await repo.move_seat(gid, 1, 8, "Eight")  # the new player plays, not away, nothing missed
     async with store.reading() as repo:
         seats = await repo.seats(gid)
-    assert [(s.user_id, s.name, s.house, s.state, s.missed, s.away_until) for s in seats] == \
-        [(8, "Eight", None, "player", 0, None), (2, "Two", "lannister", "open", 2, None)]
-    with pytest.raises(ValueError):
-        async with store.transaction() as repo:
-            await repo.update_seat(gid, 2, colour="red")
+    assert [(s.user_id, s.name, s.house, s.state, s.missed, s.away_from, s.away_until) for s in seats] == \
+        [(8, "Eight", None, "player", 0, None, None), (2, "Two", "lannister", "open", 2, None, None),
+         (3, "Three", "tyrell", "autopilot", 0, at(3), at(30))]
+    async with store.transaction() as repo:
+        await repo.set_seat_state(gid, 3, "player")  # back early: the absence is forgotten
+        await repo.remove_seat(gid, 2)
+    async with store.reading() as repo:
+        seats = await repo.seats(gid)
+    assert [(s.user_id, s.state, s.away_from, s.away_until) for s in seats] == \
+        [(8, "player", None, None), (3, "player", None, None)]
 
 
 async def test_a_seat_needs_its_game_and_a_user_sits_once(store: Store) -> None:
@@ -592,3 +599,121 @@ async def _unsent_texts(store: Store) -> list[str]:
     async with store.reading() as repo:
         return [r.payload["text"] for r in await repo.unsent()]
 
+
+
+# --- times -------------------------------------------------------------------------------------------------
+
+NAIVE = datetime(2030, 1, 1, 12, 0)
+EAST = timezone(timedelta(hours=5, minutes=30))
+
+
+async def test_a_naive_time_is_refused_and_writes_nothing(store: Store) -> None:
+    gid = await new_game(store, status="running")
+    refusals: list[Any] = [
+        lambda r: r.add_game(7, 10, 1, 3, {}, NAIVE),
+        lambda r: r.add_seat(SeatRow(gid, 9, "Nine", None, NAIVE)),
+        lambda r: r.set_seat_state(gid, 9, "autopilot", away_from=at(1), away_until=NAIVE),
+        lambda r: r.add_timer(gid, "deadline", NAIVE, {"decision_id": "1"}),
+        lambda r: r.add_messages([message(gid)], NAIVE),
+        lambda r: r.record_state(gid, 1, 1, "planning", "h", NAIVE),
+        lambda r: r.add_answer(AnswerRow(gid, 1, 1, "stark", "1", "orders", {}, "player", 1, "planning", "h", NAIVE)),
+        lambda r: r.due_timers(NAIVE),
+        lambda r: r.whispers(gid, since=NAIVE),
+        lambda r: r.claim_messages("me", NAIVE, at(1)),
+        lambda r: r.claim_timers("me", at(0), NAIVE),
+        lambda r: r.lease_shards("me", [0], at(0), NAIVE),
+    ]
+    for refused in refusals:
+        with pytest.raises(ValueError, match="timezone-aware"):
+            async with store.transaction() as repo:
+                await repo.add_whisper(gid, "stark", "tyrell", "before the refusal", at(1))
+                await refused(repo)
+    with pytest.raises(ValueError, match="timezone-aware"):
+        async with store.reading() as repo:
+            await repo.due_timers(NAIVE)
+    async with store.reading() as repo:
+        assert [g.id for g in await repo.games()] == [gid]
+        assert await repo.seats(gid) == [] and await repo.timers(gid) == [] and await repo.unsent() == []
+        assert await repo.answers(gid) == [] and await repo.whispers(gid) == []
+        game = await repo.game(gid)
+    assert game is not None and game.seq == 0
+
+
+def _utc(moment: datetime | None) -> bool:
+    return moment is None or (moment.tzinfo is not None and moment.utcoffset() == timedelta(0))
+
+
+async def test_times_round_trip_equal_to_the_microsecond_and_in_utc(store: Store) -> None:
+    """Every time a store keeps comes back as the same instant, microseconds included, as an aware UTC datetime,
+    whatever zone it was given in."""
+    t = [datetime(2031, 7, 4, 9, 15, 30, 123456 + i, tzinfo=EAST) for i in range(12)]
+    async with store.transaction() as repo:
+        gid = await repo.add_game(7, 10, 1, 3, {}, t[0])
+        await repo.add_seat(SeatRow(gid, 1, "One", "stark", t[1], state="autopilot", away_from=t[2], away_until=t[3]))
+        await repo.start_game(gid, "42", {}, t[4])
+        await repo.add_answer(AnswerRow(gid, 1, 1, "stark", "1", "orders", {}, "player", 1, "planning", "h", t[5]))
+        await repo.record_state(gid, 1, 1, "planning", "h", t[6])
+        await repo.add_prompt(PromptRow(gid, "2", "stark", "orders", t[7], t[8]))
+        await repo.add_timer(gid, "deadline", t[7], {"decision_id": "2"})
+        await repo.add_messages([message(gid)], t[9])
+        vote = await repo.add_vote(gid, "pause", None, None, 1, t[10], t[11])
+        await repo.add_whisper(gid, "stark", "tyrell", "psst", t[11])
+        rewind = await repo.add_rewind(gid, 1, 1, 1, 0, "oops", t[3])
+    async with store.reading() as repo:
+        game = await repo.game(gid)
+        seat = (await repo.seats(gid))[0]
+        a = (await repo.answers(gid))[0]
+        prompt = (await repo.prompts(gid))[0]
+        timer = (await repo.timers(gid))[0]
+        message_row = (await repo.unsent())[0]
+        vote_row = await repo.vote(vote)
+        whisper = (await repo.whispers(gid))[0]
+        rewound = (await repo.rewinds(gid))[0]
+        upcoming = await repo.next_due()
+    assert game is not None and vote_row is not None and rewound.id == rewind
+    got = [game.created_at, seat.joined_at, seat.away_from, seat.away_until, game.started_at, a.at, game.updated_at,
+           prompt.deadline_at, prompt.opened_at, message_row.created_at, vote_row.opened_at, vote_row.closes_at]
+    assert got == t
+    assert [timer.due_at, upcoming, whisper["at"], rewound.at] == [t[7], t[7], t[11], t[3]]
+    assert all(isinstance(m, datetime) and _utc(m) for m in [*got, timer.due_at, upcoming, whisper["at"], rewound.at])
+    async with store.transaction() as repo:
+        await repo.mark_retry(message_row.id, "503", t[1])
+        await repo.finish_game(gid, t[2])
+        await repo.close_vote(vote, "failed", "no", t[4])
+    async with store.reading() as repo:
+        message_row = (await repo.outbox(gid))[0]
+        game = await repo.game(gid)
+        vote_row = await repo.vote(vote)
+    assert game is not None and vote_row is not None
+    assert (message_row.retry_at, game.finished_at, vote_row.closed_at) == (t[1], t[2], t[4])
+    assert all(_utc(m) for m in (message_row.retry_at, game.finished_at, vote_row.closed_at))
+
+
+async def test_due_timers_are_ordered_and_compared_as_instants(store: Store) -> None:
+    """Due order and ``<=`` compare instants: a time given in another zone, or a microsecond apart, sorts where
+    its instant belongs."""
+    gid = await new_game(store, status="running")
+    noon = datetime(2031, 1, 1, 12, 0, tzinfo=UTC)
+    times = {
+        "a": datetime(2031, 1, 1, 13, 30, tzinfo=timezone(timedelta(hours=2))),  # 11:30 UTC
+        "b": noon,
+        "c": noon + timedelta(microseconds=1),
+        "d": datetime(2031, 1, 1, 7, 0, 1, tzinfo=timezone(timedelta(hours=-5))),  # 12:00:01 UTC
+        "e": noon - timedelta(microseconds=1),
+    }
+    async with store.transaction() as repo:
+        for name in "abcde":
+            await repo.add_timer(gid, "reminder", times[name], {"decision_id": name})
+
+    def names(timers: list[TimerRow]) -> str:
+        return "".join(x.payload["decision_id"] for x in timers)
+
+    async with store.reading() as repo:
+        assert await repo.next_due() == times["a"]
+        assert names(await repo.due_timers(noon)) == "aeb"  # at or before noon, in due order
+        assert names(await repo.due_timers(noon.astimezone(EAST))) == "aeb"  # the same instant in another zone
+        assert names(await repo.due_timers(noon + timedelta(seconds=1))) == "aebcd"
+        assert names(await repo.due_timers(times["a"] - timedelta(microseconds=1))) == ""
+    async with store.transaction() as repo:
+        claimed = await repo.claim_timers("me", noon, noon + timedelta(minutes=1))
+    assert names(claimed) == "aeb" and [x.due_at for x in claimed] == sorted(x.due_at for x in claimed if x.due_at)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from bot.storage import NewMessage, SqliteStore, StorageError
 
 pytestmark = pytest.mark.asyncio
-NOW = "2030-01-01T00:00:00.000000+00:00"
+NOW = datetime(2030, 1, 1, tzinfo=UTC)
 
 
 async def test_waiting_transactions_share_a_commit_and_each_is_committed_when_its_block_ends(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,8 @@ import pytest
 from bot.storage import LATEST, SeatRow, SqliteStore, StorageError
 from tests.service.kit import aio
 
-NOW = "2030-01-01T00:00:00.000000+00:00"
+NOW = datetime(2030, 1, 1, tzinfo=UTC)
+OLD_TEXT = "2030-01-01T00:00:00.000000+00:00"  # how every version of the SQLite store has written NOW
 
 
 def tables(path: Path) -> set[str]:
@@ -45,7 +47,7 @@ async def test_a_version_1_file_upgrades_in_place_and_keeps_its_rows(tmp_path: P
     await old.close()
     with sqlite3.connect(path) as db:  # a version 1 seat row (today's add_seat writes later columns)
         db.execute("INSERT INTO seats (game_id, user_id, name, house, joined_at) VALUES (?, 9, 'Ned', NULL, ?)",
-                   (gid, NOW))
+                   (gid, OLD_TEXT))
     assert version(path) == 1 and "timers" not in tables(path)
 
     store = await SqliteStore.open(path)
@@ -54,13 +56,44 @@ async def test_a_version_1_file_upgrades_in_place_and_keeps_its_rows(tmp_path: P
         seats = await repo.seats(gid)
     async with store.transaction() as repo:  # the version 2 tables work on the upgraded file
         await repo.add_timer(gid, "deadline", NOW, {"decision_id": "1"})
+        await repo.add_timer(gid, "reminder", NOW - timedelta(microseconds=1), {"decision_id": "2"})
     async with store.reading() as repo:
         timers = await repo.timers(gid)
     await store.close()
     assert version(path) == LATEST
     assert game is not None and game.settings == {"tiebreak": "rb2"} and game.channel_id == 8
-    assert [(s.name, s.state, s.away_until) for s in seats] == [("Ned", "player", None)]
-    assert [t.payload for t in timers] == [{"decision_id": "1"}]
+    assert game.created_at == NOW
+    assert [(s.name, s.state, s.away_until, s.joined_at) for s in seats] == [("Ned", "player", None, NOW)]
+    assert [t.payload for t in timers] == [{"decision_id": "1"}, {"decision_id": "2"}]
+    with sqlite3.connect(path) as db:  # stored as it always was: no migration of times
+        assert [r[0] for r in db.execute("SELECT due_at FROM timers ORDER BY id")] == \
+            [OLD_TEXT, "2029-12-31T23:59:59.999999+00:00"]
+        assert db.execute("SELECT created_at FROM games").fetchone()[0] == OLD_TEXT
+
+
+@aio
+async def test_times_an_older_bot_wrote_compare_with_new_ones(tmp_path: Path) -> None:
+    """A timer written as text by an older version and one written now fall due in the order of their instants."""
+    path = tmp_path / "mixed.sqlite3"
+    store = await SqliteStore.open(path)
+    async with store.transaction() as repo:
+        gid = await repo.add_game(None, 8, 9, 3, {}, NOW)
+        await repo.start_game(gid, "42", {}, NOW)
+    await store.close()
+    with sqlite3.connect(path) as db:
+        db.execute("INSERT INTO timers (game_id, kind, due_at, payload) VALUES (?, 'deadline', ?, '{\"n\":\"old\"}')",
+                   (gid, "2030-01-01T00:00:01.000000+00:00"))
+    store = await SqliteStore.open(path)
+    async with store.transaction() as repo:
+        await repo.add_timer(gid, "reminder", NOW + timedelta(milliseconds=500), {"n": "before"})
+        await repo.add_timer(gid, "reminder", NOW + timedelta(seconds=2), {"n": "after"})
+    async with store.reading() as repo:
+        upcoming = await repo.next_due()
+        due = await repo.due_timers(NOW + timedelta(seconds=1))
+    await store.close()
+    assert upcoming == NOW + timedelta(milliseconds=500)
+    assert [(t.payload["n"], t.due_at) for t in due] == [("before", NOW + timedelta(milliseconds=500)),
+                                                         ("old", NOW + timedelta(seconds=1))]
 
 
 @aio

@@ -16,7 +16,7 @@ from engine.agot import world
 from engine.agot.frames import WesterosIVFrame as Frame
 from engine.agot.state import Unit
 from engine.agot.steps import WaitingStep, step
-from engine.core import Decision, IllegalAnswer
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
     from engine.agot.table import Table as Game
@@ -100,6 +100,20 @@ def buy_options(game: Game, house: str, area: str) -> list[dict[str, Any]]:
     options: list[dict[str, Any]] = [{"area": area, "loan": i} for i, loan in enumerate(row)
                                      if loan and price[i] <= power and house not in game.vassals()]
     return [{"area": area, "loan": None}, *options]  # no loan first: the default spends nothing
+
+
+def loan_refusal(game: Game, house: str, slot: Any) -> str:
+    """Why resolving an Iron Bank order with the loan of ``slot`` (0-2, 0 the newest) is refused."""
+    row = game.state.mod["bank"]["row"]
+    slots = f"a slot of the Iron Bank's row (0 to {len(row) - 1}) or null for no loan"
+    if isinstance(slot, bool) or not isinstance(slot, int):
+        return f"The loan must be {slots}, not {answers.quote(slot)}."
+    if not 0 <= slot < len(row):
+        return f"There is no slot {slot}: the loan must be {slots}."
+    if row[slot] is None:
+        return f"Slot {slot} of the Iron Bank's row holds no loan."
+    price, power = costs(game, house)[slot], game.state.houses[house].power
+    return f"{loan_name(game, row[slot])} costs {price} Power and you have {power}: you cannot afford it."
 
 
 def buy(game: Game, house: str, slot: int) -> None:

@@ -6,8 +6,11 @@ import pytest
 
 from engine.agot import Game, Settings
 from engine.agot.mod import bank
+from engine.agot.mod.orders import house_tokens
+from engine.agot.planning import check_orders
 from engine.agot.position import Position
 from engine.core import IllegalAnswer
+from tests.engine.drive import drive
 from tests.engine.scenario import answer, clear, put, run_step, start
 
 
@@ -29,6 +32,24 @@ def test_17_the_row_fills_one_loan_per_round_from_round_one() -> None:  # M11
     bank.new_round(g)
     assert g.state.mod["bank"]["row"] == [deck[0], first, None]
     assert "loan_deck" not in str(g.view("stark"))
+
+
+@pytest.mark.parametrize("players,settings", [(7, Settings(sea_orders=True, seven_power=True)),
+                                              (5, Settings(setup="7", sea_orders=True))])
+def test_17_the_seven_house_setup_has_no_iron_bank(players: int, settings: Settings) -> None:  # M10, M1
+    """Its map has no loan row (the facts' 7-house map has no Iron Bank slots): no row, no loans, no Iron Bank
+    order even with sea orders, no interest, and no 7 Power."""
+    g = Game.new(players, seed=1, settings=settings)
+    assert not bank.in_play(g) and "bank" not in g.state.mod and "loan_deck" not in g.state.mod
+    assert "iron_bank" not in g.view(None)["mod"]
+    assert "stark" not in g.vassals()
+    assert {"SM-1", "SS0"} <= set(house_tokens(g, "stark")) and "IB" not in house_tokens(g, "stark")
+    with pytest.raises(IllegalAnswer, match='IB: "IB" is not one of your order tokens'):
+        check_orders(g, "stark", {"the-shivering-sea": "IB"})
+    assert g.state.houses["stark"].power == 5
+    drive(g, seed=3, decisions=400)  # rounds 2+: no loan offered, no interest, no debts
+    assert g.state.round >= 2 and "bank" not in g.state.mod
+    assert not [e for e in g.events if e.kind in ("loan_offered", "loan_taken", "loan_effect", "interest", "debt")]
 
 
 def test_17_the_oldest_loan_leaves_for_the_bottom_of_the_deck() -> None:
@@ -72,6 +93,13 @@ def test_18_customs_officer_gives_ten_power() -> None:
     g.state.houses["stark"].power = 7
     bank.buy(g, "stark", 0)
     assert g.state.houses["stark"].power == 10
+
+
+def test_m2_power_never_passes_20_tokens() -> None:  # M2
+    g = eight([None, None, "customs-officer"])
+    g.state.houses["stark"].power = 17
+    bank.buy(g, "stark", 2)  # pays 1, gains 10 of which only 4 fit
+    assert g.state.houses["stark"].power == 20
 
 
 def test_19_interest_then_debts_destroy_units() -> None:  # M11

@@ -96,7 +96,7 @@ def test_14_a_dragon_with_other_units_walks() -> None:  # M12
     put(g, "the-rhoyne", "targaryen", "dragon", "footman", order="M0")
     start(g, "marches")
     before = g.to_dict()
-    with pytest.raises(IllegalAnswer, match="cannot march"):
+    with pytest.raises(IllegalAnswer, match="Only Dragons moving without other units fly"):
         answer(g, "targaryen", {"from": "the-rhoyne", "moves": {"winterfell": ["dragon", "footman"]}})
     assert g.to_dict() == before
     answer(g, "targaryen", {"from": "the-rhoyne", "moves": {"volantis": ["dragon", "footman"]}})

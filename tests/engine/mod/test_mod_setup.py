@@ -1,5 +1,6 @@
-"""Setting up Mother of Dragons games (issue 18, engine step 2; M1, M8, M10): the set-up of each player count,
-the right board, vassals for the houses nobody holds, and random games on both maps."""
+"""Setting up Mother of Dragons games (issue 18, engine step 2; facts section 8 items 1, 2, 4-6; M1, M4, M8, M10):
+the set-up of each player count, the right board, vassals for the houses nobody holds, and random games on both
+maps."""
 
 from __future__ import annotations
 
@@ -7,11 +8,22 @@ import pytest
 
 from engine.agot import Game, Settings
 from engine.agot.game import assign_houses
+from engine.agot.planning import check_orders
+from engine.core import IllegalAnswer
 from engine.simulate import play
 
+BASE = ("stark", "greyjoy", "lannister", "baratheon", "tyrell", "martell")
+TRACKS = {  # facts section 2, the printed order of each set-up
+    "iron_throne": ["baratheon", "lannister", "stark", "martell", "greyjoy", "tyrell", "arryn", "targaryen"],
+    "fiefdoms": ["greyjoy", "tyrell", "martell", "arryn", "stark", "baratheon", "lannister", "targaryen"],
+    "kings_court": ["lannister", "stark", "martell", "tyrell", "arryn", "baratheon", "greyjoy", "targaryen"],
+}
 
-def test_seven_players_play_the_seven_house_setup_on_its_board() -> None:
+
+def test_1_seven_houses_add_arryn_and_the_vale_on_the_westeros_board() -> None:  # M10
     g = Game.new(7, seed=1)
+    assert sorted(g.state.houses) == sorted(BASE + ("arryn",)) and len(g.state.areas) == 61
+    assert {"the-bite", "the-vale-of-arryn", "port-of-the-eyrie"} <= set(g.state.areas)
     assert g.state.settings["setup"] == "7" and g.board.setup == "7" and "the-bite" in g.state.areas
     assert "pentos" not in g.state.areas
     assert g.state.iron_throne[-1] == "arryn"
@@ -22,9 +34,11 @@ def test_seven_players_play_the_seven_house_setup_on_its_board() -> None:
     assert g.state.houses["arryn"].supply == 1 and g.state.houses["arryn"].hand[0] == "lysa-arryn-mod"
 
 
-def test_eight_players_play_with_essos() -> None:
+def test_1_eight_houses_add_targaryen_and_essos() -> None:  # M10
     g = Game.new(8, seed=1)
     s = g.state
+    assert sorted(s.houses) == sorted(BASE + ("arryn", "targaryen"))
+    assert {"braavos", "pentos", "volantis", "the-bite", "the-vale-of-arryn"} <= set(s.areas)
     assert g.board.setup == "8" and len(s.areas) == 75
     assert [u.kind for u in s.areas["the-rhoyne"].units] == ["dragon", "dragon"]
     assert (s.areas["pentos"].garrison, s.areas["braavos"].neutral) == (2, 5)
@@ -102,3 +116,54 @@ def test_m1_a_setting_gives_every_player_seven_power_with_the_iron_bank() -> Non
         [h for h in g.state.houses if h not in g.vassals()], 7)
     assert all(g.state.houses[v].power == 0 for v in g.vassals())
     assert Game.new(7, seed=1, settings=Settings(seven_power=True)).state.houses["stark"].power == 5  # no bank
+
+
+@pytest.mark.parametrize("players", [7, 8])
+def test_4_kings_landing_keeps_its_neutral_force_and_the_eyrie_has_none(players: int) -> None:
+    for settings in (Settings(), Settings(setup=str(players), vassals=("stark", "greyjoy"))):
+        g = Game.new(players - len(settings.vassals), seed=1, settings=settings)
+        neutral = {a: st.neutral for a, st in g.state.areas.items() if st.neutral}
+        assert neutral == ({"kings-landing": 5} if players == 7 else {"kings-landing": 5, "braavos": 5})
+        assert g.state.areas["the-eyrie"].house == "arryn"  # a home now, no longer a neutral castle
+
+
+@pytest.mark.parametrize("players", [7, 8])
+def test_5_starting_tracks_units_and_power(players: int) -> None:  # M1
+    g = Game.new(players, seed=1)
+    s = g.state
+    houses = set(s.houses)
+    for track, printed in TRACKS.items():
+        assert getattr(s, track) == [h for h in printed if h in houses], track
+    placed: dict[str, dict[str, list[str]]] = {}
+    for area, st in s.areas.items():
+        if st.units:
+            placed.setdefault(str(st.house), {})[area] = sorted(u.kind for u in st.units)
+    assert placed == {h: {a: sorted(k) for a, k in units.items()}
+                      for h, units in g.board.setups[str(players)]["units"].items()}
+    assert placed["arryn"] == {"port-of-the-eyrie": ["ship"], "the-eyrie": ["knight", "knight"],
+                               "the-vale-of-arryn": ["knight"]}
+    assert placed["stark"] == {"the-shivering-sea": ["ship"], "white-harbor": ["footman"],
+                               "winterfell": ["footman", "knight"]}
+    if players == 8:
+        assert placed["targaryen"] == {"bay-of-pentos": ["ship", "ship"], "myr": ["knight"], "norvos": ["dragon"],
+                                       "pentos": ["footman", "knight"], "port-of-pentos": ["ship"],
+                                       "the-rhoyne": ["dragon", "dragon"]}
+    assert {h: hs.power for h, hs in s.houses.items()} == {h: 7 if h == "targaryen" else 5 for h in houses}
+
+
+@pytest.mark.parametrize("players,stars", [(7, [3, 3, 2, 1, 0, 0, 0]), (8, [3, 3, 2, 1, 0, 0, 0, 3])])
+def test_6_special_orders_by_kings_court_position(players: int, stars: list[int]) -> None:  # M4
+    g = Game.new(players, seed=1)
+    limits = {d.player: d.info["special_limit"] for d in g.open_decisions() if d.kind == "orders"}
+    assert [limits[h] for h in g.state.kings_court] == stars
+    before = g.to_dict()
+    with pytest.raises(IllegalAnswer, match=r"star limit reached \(you may place 0\)"):
+        check_orders(g, "arryn", {"the-eyrie": "D+2*", "the-vale-of-arryn": "M0", "port-of-the-eyrie": "S0a"})
+    assert g.to_dict() == before
+    assert check_orders(g, "tyrell", {"highgarden": "D+2*", "dornish-marches": "M0", "redwyne-straights": "S0a"})
+    if players == 8:  # the 8th space gives 3
+        three = {"myr": "M+1*", "norvos": "D+2*", "pentos": "CP*", "the-rhoyne": "M0", "port-of-pentos": "S0a",
+                 "bay-of-pentos": "SS0"}
+        assert check_orders(g, "targaryen", three) == three
+        with pytest.raises(IllegalAnswer, match=r"star limit reached \(you may place 3\)"):
+            check_orders(g, "targaryen", {**three, "the-rhoyne": "R*"})

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.agot import Game, Settings
+from engine.agot import Game, Settings, world
+from engine.agot.position import Position
+from engine.agot.supply import update_supply
 from engine.core import Audience, IllegalAnswer, NotYourDecision
 from tests.engine.drive import drive
 
@@ -73,7 +75,7 @@ def test_22_the_commander_places_the_vassals_orders() -> None:  # M8
     assert any(w.get("vassal") == "martell" and w["house"] == "tyrell" for w in g.view(None)["waiting"])
 
 
-def test_21_vassals_hold_no_power_and_use_the_shared_deck() -> None:  # M8
+def test_21_vassals_hold_no_power_and_use_the_shared_deck() -> None:  # M8, MP3
     g = five()
     s = g.state
     deck = [c["id"] for c in g.board.house_cards["vassal"]]
@@ -115,7 +117,7 @@ def test_23_a_vassal_at_seven_castles_does_not_win() -> None:  # M8
     assert g.state.winner is None
 
 
-def test_21_vassal_private_events_reach_the_commander() -> None:  # M8
+def test_21_vassal_private_events_reach_the_commander() -> None:  # M8, MP2
     g = five()
     for house in ("baratheon", "lannister", "stark", "greyjoy"):
         claim(g, house, "pass")
@@ -130,3 +132,13 @@ def test_mp6_a_vassal_short_of_orders_places_all_four_and_nobody_waits() -> None
     targaryen = next(d for d in g.open_decisions() if d.info.get("vassal") == "targaryen")
     assert targaryen.info["must_place"] == 4 < len(targaryen.info["areas"])
     assert len(g.open_decisions()) == 8  # everybody at once (A5 does not apply)
+
+
+def test_mp4_a_vassal_starts_at_supply_4_then_follows_its_barrels() -> None:  # MP4
+    g = five()
+    s = g.state
+    assert all(s.houses[v].supply == 4 for v in VASSALS)
+    barrels = {v: world.supply_from_barrels(g.board, s, v) for v in VASSALS}
+    assert barrels["martell"] != 4  # the printed 4 is not its barrels
+    Position(g).run_effect(update_supply)
+    assert {v: s.houses[v].supply for v in VASSALS} == barrels
