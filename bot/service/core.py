@@ -198,13 +198,24 @@ class TableCore:
     async def writing(self, t: Table) -> AsyncIterator[Repo]:
         """A write transaction on the game ``t`` (the caller holds its lock). On a database other processes share
         it first takes the game's lock there (``lock_game``: their transactions on the game wait for this one)
-        and checks that none of them advanced the game since ``t`` was loaded; if one did, nothing is written,
-        the game is dropped from the cache and ``Stale`` is raised."""
+        and checks that none of them changed the game since ``t`` was loaded (advanced it, paused or cancelled
+        it, took, left or opened a seat); if one did, nothing is written, the game is dropped from the cache and
+        ``Stale`` is raised."""
         async with self.store.transaction() as repo:
-            if self.store.shared and await repo.lock_game(t.id) != t.row.seq:
+            if self.store.shared and not await self._current(repo, t):
                 self.drop(t.id)
                 raise Stale(STALE)
             yield repo
+
+    @staticmethod
+    async def _current(repo: Repo, t: Table) -> bool:
+        """Whether the stored game (its lock held) is the one ``t`` holds: its seq, status and who sits where."""
+        if await repo.lock_game(t.id) != t.row.seq:
+            return False
+        row = await repo.game(t.id)
+        seats = sorted((s.user_id, s.state) for s in await repo.seats(t.id))
+        return row is not None and row.status == t.row.status and seats == sorted((s.user_id, s.state)
+                                                                                 for s in t.seats)
 
     def drop(self, game_id: int) -> None:
         """Memory ran ahead of the database (a transaction failed): the game is loaded again on next use."""

@@ -13,7 +13,7 @@ import pytest
 from bot.service import TableService
 from bot.service.core import STALE_TRIES
 from bot.service.loaded import Table
-from bot.service.models import Stale
+from bot.service.models import ServiceError, Stale
 from bot.storage import open_store
 from tests.service.kit import aio, seated
 
@@ -29,10 +29,10 @@ async def a_answers(a: TableService, gid: int, besides: int | None = None) -> No
 
 
 def race(b: TableService, a: TableService, gid: int, times: int = 1, besides: int | None = None,
-         on: set[int] | None = None) -> list[int]:
+         on: set[int] | None = None, act: Callable[[], Awaitable[Any]] | None = None) -> list[int]:
     """The next ``times`` loads of the game by B (or those of these numbers, from 1) are followed by an answer of
-    A (before B writes): B's table is behind the database when it writes. Returns the list of B's loads, as the
-    stored seq each one saw."""
+    A (or ``act``) before B writes: B's table is behind the database when it writes. Returns the list of B's loads,
+    as the stored seq each one saw."""
     real = b.core.load
     loads: list[int] = []
 
@@ -40,7 +40,7 @@ def race(b: TableService, a: TableService, gid: int, times: int = 1, besides: in
         t = await real(game_id)
         loads.append(t.row.seq)
         if game_id == gid and (len(loads) in on if on is not None else len(loads) <= times):
-            await a_answers(a, gid, besides)
+            await (act() if act is not None else a_answers(a, gid, besides))
         return t
 
     b.core.load = load  # type: ignore[method-assign]
@@ -155,6 +155,35 @@ async def test_a_call_is_refused_only_after_every_try_was_stale(pg_url: str) -> 
         assert (await b.game(other)).seat_of(users[0]).away_until is None  # type: ignore[union-attr]
         async with b.store.reading() as repo:
             assert user not in {x.user_id for x in await repo.answers(gid)}
+    finally:
+        await a.close()
+        await b.close()
+
+
+@pytest.mark.timeout(120)
+@aio
+async def test_a_seat_taken_or_a_pause_in_another_process_is_seen_before_writing(pg_url: str) -> None:
+    """Changes that leave the answers as they were: A takes the last seat between B's load and B's join (B is
+    told the game is full, not seated as a fourth player of three), and A pauses the game between B's load and
+    B's answer (B's answer is refused: the game is paused)."""
+    a = await TableService.open(await open_store(pg_url))
+    b = await TableService.open(await open_store(pg_url))
+    try:
+        gid, users = await seated(a, players=3, start=False)  # three seated, not started
+        await a.leave(gid, users[2])
+        race(b, a, gid, act=lambda: a.join(gid, users[2], "late"))
+        with pytest.raises(ServiceError, match="full"):
+            await b.join(gid, 4242, "fourth")
+        assert sorted(s.user_id for s in (await a.game(gid)).seats) == sorted(users)
+
+        other, _ = await seated(a, players=3)
+        user = (await b.status(other))["waiting"][0]["user_id"]
+        decision = (await b.pending(other, user))[0]
+        race(b, a, other, act=lambda: a.pause(other, 0, manager=True))
+        reply = await b.answer(other, user, decision["id"], decision["default"])
+        assert reply.status == "refused" and "paused" in reply.message
+        async with b.store.reading() as repo:
+            assert await repo.answers(other) == []
     finally:
         await a.close()
         await b.close()
