@@ -10,15 +10,16 @@ only through its hooks: ``after_answer`` (each accepted answer, once committed) 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from bot.service import messages
 from bot.service.clock import Clock, system_clock
@@ -36,7 +37,7 @@ from engine.core import AlreadySubmitted, Decision, EngineError
 log = logging.getLogger("bot.service")
 
 SNAPSHOT_EVERY = 25  # a snapshot every N answers; loading replays at most N - 1 answers after the latest
-STALE_TRIES = 3  # an answer computed on a game another process had just advanced is tried again this often
+STALE_TRIES = 3  # a call computed on a game another process had just advanced is made this often in all
 STALE = "Another bot process changed this game just now: nothing was changed, try again in a moment."
 
 AfterAnswer = Callable[[Table, Source], Awaitable[None]]  # an accepted answer was committed (the lock is held)
@@ -77,6 +78,29 @@ def oversized(answer: Any) -> str | None:
         children = [*value, *value.values()] if isinstance(value, dict) else value
         todo += [(child, depth + 1) for child in children]
     return None
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def retried(call: Callable[P, Awaitable[T]]) -> Callable[P, Coroutine[Any, Any, T]]:
+    """Make a writing call again, on the game loaded afresh, when another process advanced the game between its
+    load and its write (``Stale``: nothing was written), up to STALE_TRIES times in all; then ``Stale`` ("try
+    again in a moment") reaches the caller. Only for a call that takes the game's lock itself (the retry must
+    not hold it) and whose writes happen in one ``writing`` transaction or in transactions that are each
+    complete (done again, a call does only what is still to do)."""
+
+    @functools.wraps(call)
+    async def again(*args: P.args, **kwargs: P.kwargs) -> T:
+        for _ in range(STALE_TRIES - 1):
+            try:
+                return await call(*args, **kwargs)
+            except Stale:
+                continue
+        return await call(*args, **kwargs)
+
+    return again
 
 
 CACHE_GAMES = 200  # loaded games kept in memory (config AGOT_CACHE_GAMES): a 6-player game is about 0.5 MB
@@ -174,13 +198,24 @@ class TableCore:
     async def writing(self, t: Table) -> AsyncIterator[Repo]:
         """A write transaction on the game ``t`` (the caller holds its lock). On a database other processes share
         it first takes the game's lock there (``lock_game``: their transactions on the game wait for this one)
-        and checks that none of them advanced the game since ``t`` was loaded; if one did, nothing is written,
-        the game is dropped from the cache and ``Stale`` is raised."""
+        and checks that none of them changed the game since ``t`` was loaded (advanced it, paused or cancelled
+        it, took, left or opened a seat); if one did, nothing is written, the game is dropped from the cache and
+        ``Stale`` is raised."""
         async with self.store.transaction() as repo:
-            if self.store.shared and await repo.lock_game(t.id) != t.row.seq:
+            if self.store.shared and not await self._current(repo, t):
                 self.drop(t.id)
                 raise Stale(STALE)
             yield repo
+
+    @staticmethod
+    async def _current(repo: Repo, t: Table) -> bool:
+        """Whether the stored game (its lock held) is the one ``t`` holds: its seq, status and who sits where."""
+        if await repo.lock_game(t.id) != t.row.seq:
+            return False
+        row = await repo.game(t.id)
+        seats = sorted((s.user_id, s.state) for s in await repo.seats(t.id))
+        return row is not None and row.status == t.row.status and seats == sorted((s.user_id, s.state)
+                                                                                 for s in t.seats)
 
     def drop(self, game_id: int) -> None:
         """Memory ran ahead of the database (a transaction failed): the game is loaded again on next use."""
@@ -246,13 +281,12 @@ class TableCore:
         too_big = oversized(answer)
         if too_big is not None:
             return Reply("refused", f"That answer is too big to be an answer ({too_big}): nothing was changed.")
-        for _ in range(STALE_TRIES):
-            try:
-                return await self._answer(game_id, user_id, decision_id, answer)
-            except Stale:
-                continue
-        return Reply("refused", STALE)
+        try:
+            return await self._answer(game_id, user_id, decision_id, answer)
+        except Stale:
+            return Reply("refused", STALE)
 
+    @retried
     async def _answer(self, game_id: int, user_id: int, decision_id: str, answer: Any) -> Reply:
         async with self.lock(game_id):
             try:
@@ -278,7 +312,7 @@ class TableCore:
             if refusal:
                 return Reply("refused", refusal)
             try:
-                answer = json.loads(json.dumps(answer))  # stored as JSON, so submitted as JSON
+                json.dumps(answer)  # stored as JSON (``apply`` submits it as it is read back)
             except (TypeError, ValueError):
                 return Reply("refused", "That answer is malformed (it is not plain data).")
             assert t.game is not None
@@ -298,9 +332,13 @@ class TableCore:
     async def apply(self, t: Table, decision: Decision, user_id: int | None, answer: Any, source: Source,
                     within: Within | None = None) -> Reply:
         """Submit to the engine and, if it accepts, commit everything in one transaction (with what ``within``
-        adds); then run the ``after_answer`` hooks. The caller holds the game's lock."""
+        adds); then run the ``after_answer`` hooks. The caller holds the game's lock.
+
+        The engine is given the answer as the store gives it back to a replay (JSON, keys sorted): the events of
+        the live game are those of its replay, also where an event follows the order of an answer's keys."""
         assert t.game is not None
         try:
+            answer = json.loads(json.dumps(answer, sort_keys=True))
             events = t.game.submit(decision.player, decision.id, answer)
         except AlreadySubmitted as exc:
             return Reply("already", str(exc))

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 from bot.service import messages
-from bot.service.core import TableCore, Within
+from bot.service.core import TableCore, Within, retried
 from bot.service.kinds import OVER, GameStatus, OutboxKind, Source, TimerKind
 from bot.service.loaded import Table
 from bot.service.models import Stale
@@ -78,6 +78,7 @@ class Deadlines:
         async with self.core.store.transaction() as repo:
             return await repo.claim_timers(self.owner, now, now + LEASE)
 
+    @retried
     async def _fire(self, game_id: int, now: datetime, mine: set[int] | None = None) -> int:
         """Fire the game's due timers (``mine``: only those of these ids, the ones this process claimed)."""
         core = self.core

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from bot import ratings
-from bot.service.core import TableCore
+from bot.service.core import TableCore, retried
 from bot.service.kinds import ACTIVE, Audience, EventKind, GameStatus
 from bot.service.models import ServiceError
 from bot.service.reads import Reads
@@ -31,6 +31,7 @@ class Extras:
         self.core = core
         self.reads = reads
 
+    @retried
     async def digest(self, game_id: int, user_id: int) -> dict[str, Any]:
         """The public events since this user's last digest (or, the first time, since their last answer), counted
         by kind with the key lines quoted, and their pending decisions; remembers what was shown."""

@@ -14,7 +14,7 @@ from bisect import bisect_left
 from typing import Any
 
 from bot.service import messages
-from bot.service.core import TableCore
+from bot.service.core import TableCore, retried
 from bot.service.kinds import Audience, EventKind, GameStatus
 from bot.service.loaded import Table
 from bot.service.models import ServiceError
@@ -98,6 +98,7 @@ class History:
             raise ServiceError(f"This game has not reached the {phase} phase of round {round}.")
         return out
 
+    @retried
     async def rewind(self, game_id: int, user_id: int, count: int, manager: bool = False, reason: str = "") -> str:
         """Undo the last ``count`` answers (an admin repair the table agreed to); the decisions they answered
         open again, with fresh deadlines and prompts. Returns the public notice."""

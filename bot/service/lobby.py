@@ -7,7 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.service import messages
-from bot.service.core import TableCore
+from bot.service.core import TableCore, retried
 from bot.service.feed import make_post
 from bot.service.kinds import ACTIVE, OVER, Audience, GameStatus, SeatState, TimerKind
 from bot.service.loaded import Table, game_info
@@ -36,6 +36,7 @@ class Lobby:
         async with self.core.store.transaction() as repo:
             return await repo.add_game(guild_id, channel_id, creator_id, players, full, self.core.clock())
 
+    @retried
     async def join(self, game_id: int, user_id: int, name: str, house: str | None = None) -> GameInfo:
         async with self.core.lock(game_id):
             t = await self.core.load(game_id)
@@ -60,6 +61,7 @@ class Lobby:
             t.seats.append(seat)
             return game_info(t.row, t.seats)
 
+    @retried
     async def leave(self, game_id: int, user_id: int) -> GameInfo:
         async with self.core.lock(game_id):
             t = await self.core.load(game_id)
@@ -72,6 +74,7 @@ class Lobby:
             t.seats = [s for s in t.seats if s.user_id != user_id]
             return game_info(t.row, t.seats)
 
+    @retried
     async def start(self, game_id: int, user_id: int, manager: bool = False) -> GameInfo:
         async with self.core.lock(game_id):
             t = await self.core.load(game_id)
@@ -118,6 +121,7 @@ class Lobby:
             self.core.woken()
             return game_info(t.row, t.seats)
 
+    @retried
     async def cancel(self, game_id: int, user_id: int, manager: bool = False,
                      by: str | None = None) -> GameInfo:
         async with self.core.lock(game_id):
@@ -130,6 +134,7 @@ class Lobby:
             await self._set_status(t, GameStatus.CANCELLED, f"{who} cancelled the game." if started else None)
             return game_info(t.row, t.seats)
 
+    @retried
     async def pause(self, game_id: int, user_id: int, manager: bool = False,
                     by: str | None = None) -> GameInfo:
         """Freeze the game's timers, keeping each one's remaining time; answers wait for the resume."""
@@ -142,6 +147,7 @@ class Lobby:
             await self._set_status(t, GameStatus.PAUSED, f"{who} paused the game: deadlines are stopped.")
             return game_info(t.row, t.seats)
 
+    @retried
     async def resume(self, game_id: int, user_id: int, manager: bool = False,
                      by: str | None = None) -> GameInfo:
         async with self.core.lock(game_id):
@@ -154,6 +160,7 @@ class Lobby:
             await self.seats.autoplay(game_id)  # autopilot seats answer what opened for them meanwhile
             return game_info(t.row, t.seats)
 
+    @retried
     async def replace(self, game_id: int, user_id: int, house: str, new_user_id: int, name: str,
                       manager: bool = False) -> GameInfo:
         """Give a started game's seat to another user (e.g. after missed deadlines); the new player is sent

@@ -21,9 +21,11 @@ were given up carries how many (``OutboxMessage.undelivered``; the front end say
 earlier message could not be delivered here"); a status line, edited in place, never carries it. The count is
 read from the database at each pass (``Repo.given_up``: the given-up rows not said yet), and those rows are marked
 said in the transaction that marks that post sent (``Repo.mark_said``), so a restart in between forgets nothing.
-Several processes on one database (``Store.shared``): each pass claims the unsent rows of games whose delivery
-lease it holds or takes (``Repo.claim_messages``), so one game's rows go through one process at a time, and gives
-the leases back once the pass is marked; a dead process's lease is taken over after LEASE.
+Several processes on one database (``Store.shared``): each pass claims the unsent rows of the destinations whose
+delivery lease it holds or takes (``Repo.claim_messages``), so one destination's rows go through one process at a
+time (one player's DMs of all their games too), and gives the leases back once the pass is marked; a dead
+process's lease is taken over after LEASE (while rows are left that others leased, a dispatcher looks again every
+SHARED_POLL: no commit may come to wake it).
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ BATCH = 100  # unsent rows read per pass
 MAX_BATCH = 1600  # when every row read waits behind a held one, read up to this many to reach other destinations
 MAX_ATTEMPTS = 12  # transient failures before a row is given up (about 1.5 hours of back-off)
 IDLE_WAKE = 900.0  # a safety net: commits wake the dispatcher (``Signal``), retries set their own time
+SHARED_POLL = 5.0  # a shared database: rows another process leased (and maybe died holding) are looked at again
 LEASE = timedelta(minutes=1)  # a game's delivery lease (a shared database): another process takes it after this
 
 
@@ -152,13 +155,24 @@ class Dispatcher:
                         where = destination(row)
                         await repo.mark_said(row.game_id, where[1] if where[0] == "dm" else None, row.id, now)
                     if self.store.shared:
-                        await repo.release_messages(self.owner, sorted({row.game_id for row in rows}))
+                        await repo.release_messages(self.owner)
             if len(rows) < limit:
-                return min(waiting, default=None)
+                return await self._next_pass(waiting)
             if not any(progress):  # every row read waits behind a held one: read further, for other destinations
                 if limit >= MAX_BATCH:
-                    return min(waiting, default=None)
+                    return await self._next_pass(waiting)
                 limit *= 4
+
+    async def _next_pass(self, waiting: list[datetime]) -> datetime | None:
+        """When to look again: the earliest retry; on a shared database, in SHARED_POLL at the latest while rows
+        are left that another process leased (it may have died holding them, and no commit may come to wake this
+        one)."""
+        soonest = min(waiting, default=None)
+        if soonest is None and self.store.shared:
+            async with self.store.reading() as repo:
+                if await repo.unsent(1):
+                    soonest = self.clock() + timedelta(seconds=SHARED_POLL)
+        return soonest
 
     async def _claim(self, limit: int) -> tuple[list[OutboxRow], list[GivenUp]]:
         """The unsent rows this process delivers now: all of them (one process), or those of the games whose

@@ -9,7 +9,7 @@ import logging
 from datetime import timedelta
 
 from bot.service import messages
-from bot.service.core import TableCore
+from bot.service.core import TableCore, retried
 from bot.service.feed import table_wide
 from bot.service.kinds import ACTIVE, GameStatus, Source, TimerKind
 from bot.service.loaded import Table, label_of
@@ -26,6 +26,7 @@ class Repairs:
     def __init__(self, core: TableCore) -> None:
         self.core = core
 
+    @retried
     async def force(self, game_id: int, user_id: int, house: str, manager: bool = False) -> str:
         """Give each open decision of ``house`` its documented default now, as a missed deadline does (not counted
         as missed). Returns the public notice."""
@@ -53,6 +54,7 @@ class Repairs:
             await self.core.post(t, [messages.notice(t, notice)])
             return notice
 
+    @retried
     async def set_deadline(self, game_id: int, user_id: int, hours: float, house: str | None = None,
                            manager: bool = False) -> str:
         """Set the deadline of the open prompts (of one house, or all) to now + ``hours``; reminders follow at
@@ -92,6 +94,7 @@ class Repairs:
 
     # --- the actions of table votes (the caller holds no lock) --------------------------------------------
 
+    @retried
     async def extend(self, game_id: int, hours: int) -> str:
         """Every open deadline and reminder of the game moves ``hours`` later (a paused game keeps more time)."""
         async with self.core.lock(game_id):
@@ -118,6 +121,7 @@ class Repairs:
             self.core.woken()
             return notice
 
+    @retried
     async def end_now(self, game_id: int) -> str:
         """End the game with the current standings (the engine's end-of-game order). Not an answer: the game's
         note marks it, and a reload (or ``admin verify``) replays the live line, then ``Game.finish()``."""

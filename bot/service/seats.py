@@ -27,7 +27,7 @@ from typing import Any
 
 from bot.autopilot import Autopilot
 from bot.service import messages
-from bot.service.core import TableCore
+from bot.service.core import TableCore, retried
 from bot.service.kinds import ACTIVE, GameStatus, SeatState, Source, TimerKind
 from bot.service.loaded import Table, away, game_info, label_of
 from bot.service.models import GameInfo, ServiceError, Stale
@@ -104,6 +104,7 @@ class Seats:
 
     # --- absence ------------------------------------------------------------------------------------------
 
+    @retried
     async def away(self, game_id: int, user_id: int, days: float | None = None,
                    until: datetime | None = None) -> GameInfo:
         """Declare an absence of ``days`` (1-30) or until a moment (at most 30 days ahead)."""
@@ -140,6 +141,7 @@ class Seats:
             core.woken()
             return game_info(t.row, t.seats)
 
+    @retried
     async def back(self, game_id: int, user_id: int) -> GameInfo:
         """End an absence early: the player answers again (stretched deadlines stay as they are)."""
         core = self.core
@@ -215,6 +217,7 @@ class Seats:
             rows += await self.open_seat(repo, t, seat, f"{name}'s player missed {seat.missed} deadlines")
         return rows
 
+    @retried
     async def kick(self, game_id: int, user_id: int, house: str, manager: bool = False,
                    why: str | None = None) -> GameInfo:
         """A manager (or the table, by a vote: ``why``) takes a house from its player: the seat is open (the
@@ -251,6 +254,7 @@ class Seats:
                                "without a seat in this game takes it with **Join**."),
         ]
 
+    @retried
     async def claim_seat(self, game_id: int, user_id: int, name: str, house: str) -> GameInfo:
         """A member without a seat takes an open house; they get its open prompts and nothing else."""
         core = self.core

@@ -15,7 +15,7 @@ from datetime import timedelta
 from typing import Any, assert_never
 
 from bot.service import messages
-from bot.service.core import TableCore
+from bot.service.core import TableCore, retried
 from bot.service.history import History
 from bot.service.kinds import ACTIVE, OVER, GameStatus, SeatState, TimerKind, VoteKind, VoteStatus
 from bot.service.loaded import Table
@@ -48,6 +48,12 @@ class Votes:
     async def open_vote(self, game_id: int, user_id: int, kind: str, house: str | None = None,
                         hours: int | None = None) -> dict[str, Any]:
         """Open a vote (the opener's Yes counted) and post it; returns the vote as ``vote_info``."""
+        vote_id = await self._open(game_id, user_id, kind, house, hours)
+        await self._settle(game_id, vote_id)
+        return await self.vote_info(game_id, vote_id)
+
+    @retried
+    async def _open(self, game_id: int, user_id: int, kind: str, house: str | None, hours: int | None) -> int:
         async with self.core.lock(game_id):
             t = await self.core.load(game_id)
             self._may_vote(t, user_id)
@@ -88,11 +94,18 @@ class Votes:
                         f"{len(self._voters(t))} seated players (1 so far) and closes <t:{int(closes.timestamp())}:R>.")
                 await repo.add_messages([messages.vote(t, text, vote_id, kind)], now)
             self.core.woken()
-        await self._settle(game_id, vote_id)
-        return await self.vote_info(game_id, vote_id)
+            return vote_id
 
     async def cast_ballot(self, game_id: int, vote_id: int, user_id: int, yes: bool) -> str:
         """Record (or change) a seated player's ballot; returns the words for them."""
+        t, ballots = await self._cast(game_id, vote_id, user_id, yes)
+        await self._settle(game_id, vote_id)
+        count = sum(1 for u, y in ballots.items() if y and u in self._voters(t))
+        return (f"🗳️ Your {'Yes' if yes else 'No'} on vote #{vote_id} is counted ({count} Yes of "
+                f"{self._needed(t)} needed).")
+
+    @retried
+    async def _cast(self, game_id: int, vote_id: int, user_id: int, yes: bool) -> tuple[Table, dict[int, bool]]:
         async with self.core.lock(game_id):
             t = await self.core.load(game_id)
             vote = await self._vote(game_id, vote_id)
@@ -103,10 +116,7 @@ class Votes:
             async with self.core.writing(t) as repo:
                 await repo.cast_ballot(vote_id, user_id, yes, self.core.clock())
                 ballots = await repo.ballots(vote_id)
-        await self._settle(game_id, vote_id)
-        count = sum(1 for u, y in ballots.items() if y and u in self._voters(t))
-        return (f"🗳️ Your {'Yes' if yes else 'No'} on vote #{vote_id} is counted ({count} Yes of "
-                f"{self._needed(t)} needed).")
+            return t, ballots
 
     async def vote_info(self, game_id: int, vote_id: int) -> dict[str, Any]:
         async with self.core.store.reading() as repo:
@@ -126,6 +136,24 @@ class Votes:
 
     async def _settle(self, game_id: int, vote_id: int, expired: bool = False) -> None:
         """Pass, fail or leave open; a passing vote's action runs outside the game's lock (it takes it itself)."""
+        passing = await self._count(game_id, vote_id, expired)
+        if passing is None:
+            return
+        vote, yes, needed = passing
+        try:
+            try:
+                done = await self._carry_out(vote)
+                status, words = VoteStatus.PASSED, f"🗳️ Vote #{vote_id} passed ({yes} Yes of {needed} needed): {done}"
+            except ServiceError as exc:
+                status, words = VoteStatus.FAILED, f"🗳️ Vote #{vote_id} passed but could not be carried out: {exc}"
+            await self._closed(game_id, vote, status, words)
+        finally:
+            self._carrying.discard(vote_id)
+
+    @retried
+    async def _count(self, game_id: int, vote_id: int, expired: bool) -> tuple[VoteRow, int, int] | None:
+        """Close a vote that failed; a vote that passes is marked as being carried out and returned with its
+        count (None: nothing to carry out)."""
         async with self.core.lock(game_id):
             t = await self.core.load(game_id)
             async with self.core.store.reading() as repo:
@@ -134,7 +162,7 @@ class Votes:
             if vote is None or vote.status != VoteStatus.OPEN or vote_id in self._carrying:
                 if expired and vote is not None and vote.status != VoteStatus.OPEN:
                     await self._close(t, vote, vote.status, "")  # the timer of a closed vote: finish it
-                return
+                return None
             voters = self._voters(t)
             yes = sum(1 for u, y in ballots.items() if y and u in voters)
             no = sum(1 for u, y in ballots.items() if not y and u in voters)
@@ -142,24 +170,20 @@ class Votes:
             if t.row.status not in NEEDS[VoteKind(vote.kind)]:
                 await self._close(t, vote, VoteStatus.FAILED,
                                   f"🗳️ Vote #{vote_id} failed: the game is now {t.row.status}.")
-                return
+                return None
             if yes < needed:
                 if len(voters) - no < needed or expired:
                     why = "time ran out" if expired and len(voters) - no >= needed else f"{no} No"
                     await self._close(t, vote, VoteStatus.FAILED, f"🗳️ Vote #{vote_id} failed ({yes} Yes of "
                                       f"{needed} needed, {why}): the game goes on unchanged.")
-                return
+                return None
             self._carrying.add(vote_id)
-        try:
-            try:
-                done = await self._carry_out(vote)
-                status, words = VoteStatus.PASSED, f"🗳️ Vote #{vote_id} passed ({yes} Yes of {needed} needed): {done}"
-            except ServiceError as exc:
-                status, words = VoteStatus.FAILED, f"🗳️ Vote #{vote_id} passed but could not be carried out: {exc}"
-            async with self.core.lock(game_id):
-                await self._close(await self.core.load(game_id), vote, status, words)
-        finally:
-            self._carrying.discard(vote_id)
+            return vote, yes, needed
+
+    @retried
+    async def _closed(self, game_id: int, vote: VoteRow, status: str, words: str) -> None:
+        async with self.core.lock(game_id):
+            await self._close(await self.core.load(game_id), vote, status, words)
 
     async def _carry_out(self, vote: VoteRow) -> str:
         gid, who = vote.game_id, vote.opener_id

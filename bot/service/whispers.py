@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.service import messages
-from bot.service.core import TableCore
+from bot.service.core import TableCore, retried
 from bot.service.kinds import ACTIVE, GameStatus
 from bot.service.models import ServiceError
 
@@ -26,6 +26,7 @@ class Whispers:
     def __init__(self, core: TableCore) -> None:
         self.core = core
 
+    @retried
     async def whisper(self, game_id: int, user_id: int, to_house: str, text: str) -> str:
         """Send a whisper; return the sender's confirmation (refusals: ``ServiceError``, nothing stored)."""
         words = text.strip()

@@ -2,10 +2,14 @@
 
 - ``lock_game(game_id)``: the game's advisory lock (``pg_advisory_xact_lock``), held until the transaction
   ends, and the game's stored ``seq``: a process whose cached game is behind reloads it and answers again.
-- ``claim_messages(owner, now, until)``: the unsent outbox rows of the games whose delivery lease this process
-  holds or just took (``FOR UPDATE SKIP LOCKED`` on the lease rows, so claimers never wait for each other). A
-  lease is per game, so a game's messages keep their order; a dead owner's lease is taken over once expired.
-- ``release_messages(owner, game_ids)``: give the leases back early (the game's rows are done).
+- ``claim_messages(owner, now, until)``: the unsent outbox rows of the destinations whose delivery lease this
+  process holds or just took (``FOR UPDATE SKIP LOCKED`` on the lease rows, so claimers never wait for each other).
+  A lease is per destination, where order is kept (``bot.service.outbox.destination``): one player's DMs across
+  all their games (scope ``dm``, the user id) or one game's feed (scope ``feed``, the game id); so one process at
+  a time delivers a destination, in id order of the rows committed when it claims them (a game's rows are
+  committed in id order, its transactions taking turns; rows of two games are not: a row of another game's
+  transaction still running may get a smaller id and follow). A dead owner's lease is taken over once expired.
+- ``release_messages(owner)``: give the leases back early (the pass is done).
 - ``claim_timers(owner, now, until)``: the due timers nobody else holds, leased to this process.
 - ``lease_shards(owner, shards, now, until)``: one process per Discord shard.
 """
@@ -18,6 +22,14 @@ from bot.storage.pg_base import _LIVE_TIMER, _OUTBOX, _OUTBOX_FROM, _TIMER, _UNS
 from bot.storage.records import OutboxRow, TimerRow
 
 
+def _destination(prefix: str) -> tuple[str, str]:
+    """The lease scope and key of an outbox row (its columns named with ``prefix``): ('dm', the user) for a
+    player's message, ('feed', the game) for a public one."""
+    dm = f"{prefix}audience = 'player' AND {prefix}user_id IS NOT NULL"
+    return (f"(CASE WHEN {dm} THEN 'dm' ELSE 'feed' END)",
+            f"(CASE WHEN {dm} THEN {prefix}user_id ELSE {prefix}game_id END)")
+
+
 class Claims(PgUnit):
     async def lock_game(self, game_id: int) -> int | None:
         """Wait for the game's lock (held until this transaction ends); return its stored seq (None: no game)."""
@@ -26,27 +38,30 @@ class Claims(PgUnit):
         return int(seq) if seq is not None else None
 
     async def claim_messages(self, owner: str, now: datetime, until: datetime, limit: int = 100) -> list[OutboxRow]:
-        """The unsent rows (oldest first, at most ``limit``) of games whose delivery lease ``owner`` holds or
-        takes now (free, expired or already its own), leased until ``until``."""
-        await self._write(f"INSERT INTO leases (scope, key, owner, until) SELECT DISTINCT 'outbox', game_id, '', "
-                          f"'-infinity'::timestamptz FROM outbox WHERE {_UNSENT} ON CONFLICT DO NOTHING")
+        """The unsent rows (oldest first, at most ``limit``) of destinations whose delivery lease ``owner`` holds
+        or takes now (free, expired or already its own), leased until ``until``."""
+        scope, key = _destination("")
+        # the missing lease rows, in one order for every process (two inserting the same keys never deadlock)
+        await self._write(f"INSERT INTO leases (scope, key, owner, until) SELECT DISTINCT {scope}, {key}, '', "
+                          f"'-infinity'::timestamptz FROM outbox WHERE {_UNSENT} ORDER BY 1, 2 ON CONFLICT DO NOTHING")
         claimed = await self._all(
-            "WITH mine AS (SELECT l.key FROM leases l WHERE l.scope = 'outbox' AND (l.owner = $1 OR l.until < $2) "
-            f"AND l.key IN (SELECT game_id FROM outbox WHERE {_UNSENT}) ORDER BY l.key LIMIT $4 "
-            "FOR UPDATE SKIP LOCKED) "
+            "WITH mine AS (SELECT l.scope, l.key FROM leases l WHERE l.scope IN ('dm', 'feed') "
+            f"AND (l.owner = $1 OR l.until < $2) AND (l.scope, l.key) IN (SELECT {scope}, {key} FROM outbox "
+            f"WHERE {_UNSENT}) ORDER BY l.scope, l.key LIMIT $4 FOR UPDATE SKIP LOCKED) "
             "UPDATE leases SET owner = $1, until = $3 FROM mine "
-            "WHERE leases.scope = 'outbox' AND leases.key = mine.key RETURNING leases.key",
+            "WHERE leases.scope = mine.scope AND leases.key = mine.key RETURNING leases.scope, leases.key",
             owner, _t(now), _t(until), limit)
         if not claimed:
             return []
-        rows = await self._all(f"SELECT {_OUTBOX} FROM {_OUTBOX_FROM} WHERE o.game_id = ANY($1::bigint[]) "
-                               "AND o.sent_at IS NULL AND o.failed_at IS NULL ORDER BY o.id LIMIT $2",
-                               [r["key"] for r in claimed], limit)
+        scope, key = _destination("o.")
+        rows = await self._all(f"SELECT {_OUTBOX} FROM {_OUTBOX_FROM} WHERE o.sent_at IS NULL AND o.failed_at IS NULL "
+                               f"AND ({scope}, {key}) IN (SELECT * FROM unnest($1::text[], $2::bigint[])) "
+                               "ORDER BY o.id LIMIT $3",
+                               [r["scope"] for r in claimed], [r["key"] for r in claimed], limit)
         return [OutboxRow(**_fields(r)) for r in rows]
 
-    async def release_messages(self, owner: str, game_ids: list[int]) -> None:
-        await self._write("UPDATE leases SET until = '-infinity' WHERE scope = 'outbox' AND owner = $1 "
-                          "AND key = ANY($2::bigint[])", owner, game_ids)
+    async def release_messages(self, owner: str) -> None:
+        await self._write("UPDATE leases SET until = '-infinity' WHERE scope IN ('dm', 'feed') AND owner = $1", owner)
 
     async def claim_timers(self, owner: str, now: datetime, until: datetime, limit: int = 100) -> list[TimerRow]:
         """Due timers (as ``due_timers``) that no other process holds, leased to ``owner`` until ``until``."""

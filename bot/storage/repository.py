@@ -208,12 +208,13 @@ class Repo(Protocol):
         ...
 
     async def claim_messages(self, owner: str, now: datetime, until: datetime, limit: int = 100) -> list[OutboxRow]:
-        """``unsent`` for one process among several: the unsent rows (in id order) of the games whose delivery
-        lease ``owner`` holds or takes now, leased until ``until``; a dead owner's lease is taken once expired."""
+        """``unsent`` for one process among several: the unsent rows (in id order) of the destinations (one
+        player's DMs, one game's feed) whose delivery lease ``owner`` holds or takes now, leased until ``until``;
+        a dead owner's lease is taken once expired."""
         ...
 
-    async def release_messages(self, owner: str, game_ids: list[int]) -> None:
-        """Give back ``owner``'s delivery leases of these games early (their rows are done)."""
+    async def release_messages(self, owner: str) -> None:
+        """Give back ``owner``'s delivery leases early (its pass is done)."""
         ...
 
     async def claim_timers(self, owner: str, now: datetime, until: datetime, limit: int = 100) -> list[TimerRow]:

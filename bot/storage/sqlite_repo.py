@@ -603,7 +603,7 @@ class SqliteRepo:
         _params((now, until))  # a naive time is refused here too
         return await self.unsent(limit)
 
-    async def release_messages(self, owner: str, game_ids: list[int]) -> None:
+    async def release_messages(self, owner: str) -> None:
         return None
 
     async def claim_timers(self, owner: str, now: datetime, until: datetime, limit: int = 100) -> list[TimerRow]:

@@ -31,7 +31,7 @@ async def test_one_process_claims_what_is_unsent_and_due(store: Store) -> None:
         messages = await repo.claim_messages("me", at(6), at(7))
         timers = await repo.claim_timers("me", at(6), at(7))
         await repo.mark_sent_many([(m.id, "x") for m in messages], at(6))
-        await repo.release_messages("me", [a, b])
+        await repo.release_messages("me")
     assert [m.payload["text"] for m in messages] == [f"{b}-0", f"{b}-1", f"{a}-0", f"{a}-1"]
     assert [(t.kind, t.due_at) for t in timers] == [("reminder", at(2)), ("deadline", at(5))]
     async with store.transaction() as repo:

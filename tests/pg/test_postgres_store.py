@@ -122,28 +122,33 @@ async def test_the_game_lock_holds_a_second_transaction_until_the_first_commits(
 
 
 @aio
-async def test_outbox_claims_are_exclusive_per_game_and_expire(pg_url: str) -> None:
+async def test_outbox_claims_are_exclusive_per_destination_and_expire(pg_url: str) -> None:
+    """A delivery lease is per destination: a game's feed, or one player's DMs across all their games."""
     one, two = await PostgresStore.open(pg_url), await PostgresStore.open(pg_url)
     try:
         g1, g2 = await a_game(one, messages=3), await a_game(one, messages=2)
         async with one.transaction() as repo:
-            mine = await repo.claim_messages("A", at(), at(60))
-        async with two.transaction() as repo:
-            theirs = await repo.claim_messages("B", at(1), at(61))
-        assert [m.payload["text"] for m in mine] == ["0", "1", "2", "0", "1"] and theirs == []
-        async with one.transaction() as repo:  # A delivers game 1 and gives it back; game 2 stays leased
-            for m in mine[:3]:
-                await repo.mark_sent(m.id, "x", at(2))
+            await repo.add_messages([NewMessage(g1, "player", 7, "notice", {"text": "dm7 of g1"}),
+                                     NewMessage(g2, "player", 7, "notice", {"text": "dm7 of g2"}),
+                                     NewMessage(g2, "player", 8, "notice", {"text": "dm8 of g2"})], at())
+        async with two.transaction() as repo:  # B leases user 7's DMs only (the first destination)
+            theirs = await repo.claim_messages("B", at(), at(60), limit=1)
+        assert [m.payload["text"] for m in theirs] == ["dm7 of g1"]
+        async with one.transaction() as repo:  # A gets both feeds and user 8's DMs, not user 7's DM of game 2
+            mine = await repo.claim_messages("A", at(1), at(61))
+        assert [m.payload["text"] for m in mine] == ["0", "1", "2", "0", "1", "dm8 of g2"]
+        async with one.transaction() as repo:  # A delivers it all and gives its leases back
+            await repo.mark_sent_many([(m.id, "x") for m in mine], at(2))
             await repo.add_messages([NewMessage(g1, "public", None, "notice", {"text": "3"})], at(2))
-            await repo.release_messages("A", [g1])
-        async with two.transaction() as repo:
+            await repo.release_messages("A")
+        async with two.transaction() as repo:  # B holds user 7's DMs still, and takes game 1's feed now
             theirs = await repo.claim_messages("B", at(3), at(63))
-        assert [(m.game_id, m.payload["text"]) for m in theirs] == [(g1, "3")]
-        async with two.transaction() as repo:  # A died: its lease on game 2 is taken over once expired
-            late = await repo.claim_messages("B", at(61), at(121))
-        assert sorted((m.game_id, m.payload["text"]) for m in late) == [(g1, "3"), (g2, "0"), (g2, "1")]
+        assert [(m.game_id, m.payload["text"]) for m in theirs] == [(g1, "dm7 of g1"), (g2, "dm7 of g2"), (g1, "3")]
         async with one.transaction() as repo:
-            assert await repo.claim_messages("A", at(62), at(122)) == []
+            assert await repo.claim_messages("A", at(4), at(64)) == []
+        async with one.transaction() as repo:  # B died: its leases are taken over once expired
+            late = await repo.claim_messages("A", at(64), at(124))
+        assert [m.payload["text"] for m in late] == ["dm7 of g1", "dm7 of g2", "3"]
     finally:
         await one.close()
         await two.close()

@@ -96,7 +96,7 @@ async def deliver(store: Store, owner: str, path: str) -> int:
     if rows:
         async with store.transaction() as repo:
             await repo.mark_sent_many([(row.id, f"{owner}-{row.id}") for row in rows], now())
-            await repo.release_messages(owner, sorted({row.game_id for row in rows}))
+            await repo.release_messages(owner)
     return len(rows)
 
 

@@ -11,6 +11,7 @@ The checks look for the secret values of the raw state inside the payload's stru
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -107,10 +108,11 @@ class Auditor:
         assert all(n <= self.public_expected[k] for k, n in self.public_delivered.items())
 
     def follow(self, answered: Answered) -> None:
-        """The service accepted an answer: check the last one's deliveries, then play it on the shadow game."""
+        """The service accepted an answer: check the last one's deliveries, then play it on the shadow game as the
+        service gave it to its engine (as stored: JSON, keys sorted)."""
         self.settle()
         d = answered.decision
-        self.expect(self.game.submit(d["player"], d["id"], answered.answer))
+        self.expect(self.game.submit(d["player"], d["id"], json.loads(json.dumps(answered.answer, sort_keys=True))))
 
     async def send(self, msg: OutboxMessage) -> str:
         viewer = None if msg.audience == "public" else self.house_of[msg.user_id or 0]
