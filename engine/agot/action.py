@@ -268,7 +268,9 @@ def parse_moves(game: Game, house: str, answer: Any) -> tuple[str, dict[str, lis
         units = [answers.text(k, "A unit") for k in answers.listing(kinds, "The units of a move")]
         if units:
             checked[answers.text(dest, "A destination")] = checked.get(dest, []) + units
-    return source, checked, answers.flag(answer.get("leave_power_token", False), "'leave_power_token'")
+    # in destination order, not the answer's key order: the same march reads and resolves the same however sent
+    return source, dict(sorted(checked.items())), answers.flag(answer.get("leave_power_token", False),
+                                                               "'leave_power_token'")
 
 
 def resolve_march(game: Game, house: str, answer: Any) -> None:

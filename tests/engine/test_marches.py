@@ -59,6 +59,22 @@ def test_8_12_units_split_to_several_areas():
     assert units(g, "winterfell") == ["footman"]
 
 
+def test_8_12_a_split_march_resolves_and_reads_the_same_whatever_order_its_moves_were_sent_in():
+    """No dict order: the same moves given in two orders (and as pairs) give the same state and the same events."""
+    results = []
+    for moves in ({"castle-black": ["footman"], "karhold": ["knight"]},
+                  {"karhold": ["knight"], "castle-black": ["footman"]},
+                  [["karhold", ["knight"]], ["castle-black", ["footman"]]]):
+        g = _board()
+        put(g, "winterfell", "stark", "footman", "knight", "footman", order="M0")
+        g.state.houses["stark"].supply = 3
+        start(g, "marches")
+        events = answer(g, "stark", {"from": "winterfell", "moves": moves})
+        results.append(([e.to_dict() for e in events], g.to_dict()))
+    assert results[0] == results[1] == results[2]
+    assert "Footman to Castle Black; Knight to Karhold" in str(results[0][0])
+
+
 def test_8_13_land_units_never_enter_sea_and_ships_never_enter_land():
     g = _board()
     put(g, "winterfell", "stark", "footman", order="M0")
