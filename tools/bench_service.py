@@ -1,9 +1,9 @@
 """Benchmark the table service on real SQLite files: ``.venv/bin/python tools/bench_service.py [--runs N]``.
 
 Answers are prepared first with the engine alone (random agents, from each game's stored RNG secret), so the
-timed part is the service's answer path only: ``svc.answer`` - lock, checks, engine submit, fingerprint, the one
-transaction (answer, events, snapshot every N, prompts, timers, outbox rows) and its fsync. Figures, medians of
-N runs:
+timed part is the service's answer path only: ``svc.answer`` - lock, checks, engine submit, the one
+transaction (answer, events, snapshot and fingerprint every N, prompts, timers, outbox rows) and its fsync.
+Figures, medians of N runs:
 
 - accepted answers per second, one 6-player game from start to end, and 50 games interleaved (50 coroutines
   answering at once through one service, ``--answers`` each), with their ratio;

@@ -48,7 +48,8 @@ async def stored_replay(repo: Repo, row: GameRow) -> Replay:
 
 
 async def verify_game(repo: Repo, row: GameRow) -> Verdict:
-    """Re-play one stored game from its first answer, checking every recorded hash and every snapshot."""
+    """Re-play one stored game from its first answer, checking every recorded hash (not the answers stored
+    without one) and every snapshot."""
     return verify(await read_stored(repo, row))
 
 

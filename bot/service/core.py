@@ -26,7 +26,7 @@ from bot.service.clock import Clock, system_clock
 from bot.service.kinds import ACTIVE, OVER, GameStatus, Source, TimerKind
 from bot.service.loaded import Table, label_of
 from bot.service.models import Reply, ServiceError, Stale
-from bot.service.replay import Divergence, apply_answers, end_if_ended_early, state_hash, state_text
+from bot.service.replay import Divergence, fingerprint_at, rebuilt, state_text
 from bot.service.routing import route_events
 from bot.service.settings import shaped_deadline
 from bot.service.wake import Signal
@@ -174,7 +174,8 @@ class TableCore:
                 raise ServiceError(f"There is no game #{game_id}.")
             seats = await repo.seats(game_id)
             snap = await repo.snapshot(game_id, row.seq) if row.seed is not None else None
-            answers = await repo.answers(game_id, after_seq=snap[0]) if snap else []
+            # from the snapshot's own answer on: its fingerprint checks the snapshot
+            answers = await repo.answers(game_id, after_seq=max(snap[0] - 1, 0)) if snap else []
         table = Table(row, seats)
         if row.seed is not None and row.status != GameStatus.FROZEN:
             table.game = await self._rebuild(table, snap, answers)
@@ -227,18 +228,13 @@ class TableCore:
         game: Game | None = None
         row = table.row
 
-        def replayed() -> Game:  # pure CPU (up to SNAPSHOT_EVERY - 1 answers, each checked): a worker thread
+        def replayed() -> Game:  # pure CPU (up to SNAPSHOT_EVERY - 1 answers, checked): a worker thread
             if snap is None:
                 raise LookupError("no snapshot")
-            game = Game.from_dict(json.loads(snap[1]))
-            apply_answers(game, answers)
-            end_if_ended_early(game, row.status, row.note)
-            return game
+            return rebuilt(row, snap, answers)
 
         try:
             game = await asyncio.to_thread(replayed)
-            if state_hash(game) != row.state_hash:
-                problem = "the replayed state differs from the stored fingerprint"
         except Divergence as exc:
             problem = str(exc)
         except Exception as exc:  # noqa: BLE001 - any failure to rebuild is an integrity failure
@@ -352,13 +348,12 @@ class TableCore:
         event_dicts = [e.to_dict() for e in events]
         name = t.game.house_name(decision.player)
         try:
+            fingerprint = fingerprint_at(t.game, seq, SNAPSHOT_EVERY)  # where a snapshot is taken, else ""
             async with self.writing(t) as repo:
-                fingerprint = state_hash(t.game)
                 answer_row = AnswerRow(t.id, seq, user_id, decision.player, decision.id, decision.kind, answer,
                                        source, t.game.state.round, t.game.state.phase, fingerprint, now)
                 await repo.add_answer(answer_row)
-                await self.write_state(repo, t, seq, now, event_dicts, fingerprint,
-                                       snapshot=seq % SNAPSHOT_EVERY == 0 or t.game.over)
+                await self.write_state(repo, t, seq, now, event_dicts, fingerprint, snapshot=bool(fingerprint))
                 if t.game.over:
                     await repo.finish_game(t.id, now)
                     t.row.status, t.row.finished_at = GameStatus.FINISHED, now

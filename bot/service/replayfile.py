@@ -209,7 +209,8 @@ def stored_replay(stored: Stored) -> Replay:
     seats = [{"house": s.house, "user_id": s.user_id, "name": s.name} for s in stored.seats]
     answers = [Answer(a.seq, a.house, a.decision_id, a.answer) for a in stored.answers]
     settings = {k: row.settings[k] for k in ENGINE_SETTINGS if k in row.settings}
-    final = {"sha256": row.state_hash, "round": row.round}
+    # the stored fingerprint, when the current state has one (a game over always has)
+    final = {"sha256": row.state_hash, "round": row.round} if row.state_hash else None
     return Replay(row.players, settings, engine_seed(row.seed), sorted(seats, key=lambda s: str(s["house"])),
                   answers, final, row.settings.get("fair_salt"))
 
@@ -236,7 +237,8 @@ class Verdict:
 
 
 def verify(stored: Stored) -> Verdict:
-    """Re-play one stored game from its first answer, checking every recorded hash and every snapshot."""
+    """Re-play one stored game from its first answer, checking every recorded hash (those answers that were
+    fingerprinted, and the game's current state when it was) and every snapshot."""
     row, answers = stored.row, stored.answers
     assert row.seed is not None
     saved = dict(stored.snapshots)
@@ -255,7 +257,7 @@ def verify(stored: Stored) -> Verdict:
     end_if_ended_early(game, row.status, row.note)
     if saved:
         return Verdict(row.id, n, f"snapshots at answers {sorted(saved)}, which are not live answers", None)
-    if state_hash(game) != row.state_hash:
+    if row.state_hash and state_hash(game) != row.state_hash:
         return Verdict(row.id, n, "the game's current state differs from the re-played one", None)
     return Verdict(row.id, n, None, game)
 

@@ -45,7 +45,7 @@ class GameRow:
     seq: int
     round: int | None
     phase: str | None
-    state_hash: str | None
+    state_hash: str | None  # the current state's fingerprint; "": not fingerprinted (see AnswerRow)
     note: str | None
     created_at: datetime
     updated_at: datetime
@@ -78,6 +78,8 @@ class AnswerRow:
     source: str
     round: int
     phase: str
+    # SHA-256 of the state after the answer, only where it pays: the answers a snapshot is taken of (every 25th,
+    # the last) and older databases' every answer; "" on the others (not fingerprinted, not checked)
     state_hash: str
     at: datetime
     rewound: int | None = None

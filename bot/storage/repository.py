@@ -77,7 +77,8 @@ class Repo(Protocol):
                     status: str | None = None) -> list[GameRow]: ...
     async def record_state(self, game_id: int, seq: int, round: int | None, phase: str | None, state_hash: str,
                            now: datetime) -> None:
-        """The engine state after answer ``seq`` (0: the start): its round, phase and fingerprint."""
+        """The engine state after answer ``seq`` (0: the start): its round, phase and fingerprint (``""`` when that
+        state was not fingerprinted: the service fingerprints only the states it snapshots, rewinds and ends)."""
         ...
     async def start_game(self, game_id: int, seed: str, settings: dict[str, Any], now: datetime) -> None:
         """Lobby -> running, with the RNG secret and the settings it starts with."""

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import FakeClock, TableService
-from bot.service.replay import state_hash
+from bot.service.replay import new_game, state_hash
 from tests.service.kit import aio, play, seated
 
 
@@ -62,6 +62,74 @@ async def test_a_tampered_snapshot_freezes_the_game_loudly(tmp_path: Path, caplo
         assert db.execute("SELECT COUNT(*) FROM answers").fetchone()[0] == answers_before
         note, = db.execute("SELECT note FROM games WHERE id = ?", (gid,)).fetchone()
         assert "differ" in note
+
+
+def fingerprint_every_answer(path: Path, gid: int) -> None:
+    """Rewrite a game's log as a database written before the fingerprint was taken only with the snapshots."""
+    with sqlite3.connect(path) as db:
+        players, seed, settings = db.execute("SELECT players, seed, settings FROM games WHERE id = ?",
+                                             (gid,)).fetchone()
+        game = new_game(players, seed, json.loads(settings))
+        db.execute("DROP TRIGGER answers_no_update")
+        for seq, house, decision, answer in db.execute("SELECT seq, house, decision_id, answer FROM answers "
+                                                       "WHERE game_id = ? ORDER BY seq", (gid,)).fetchall():
+            game.submit(house, decision, json.loads(answer))
+            db.execute("UPDATE answers SET state_hash = ? WHERE game_id = ? AND seq = ?", (state_hash(game), gid, seq))
+        db.execute("UPDATE games SET state_hash = ? WHERE id = ?", (state_hash(game), gid))
+
+
+@aio
+async def test_only_snapshotted_states_are_fingerprinted_and_an_older_log_with_every_fingerprint_still_loads(
+        tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    await play(svc, gid, answers=30)
+    fingerprint = state_hash(svc._tables[gid].game)  # type: ignore[arg-type]
+    await svc.close()
+    with sqlite3.connect(path) as db:
+        hashes = dict(db.execute("SELECT seq, state_hash FROM answers WHERE game_id = ?", (gid,)).fetchall())
+        snapshots = [seq for seq, in db.execute("SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq", (gid,))]
+        current, = db.execute("SELECT state_hash FROM games WHERE id = ?", (gid,)).fetchone()
+    assert snapshots == [0, 25] and len(hashes[25]) == 64 and current == ""
+    assert {seq for seq, h in hashes.items() if h} == {25}  # "": not fingerprinted
+    fingerprint_every_answer(path, gid)
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT state_hash FROM games WHERE id = ?", (gid,)).fetchone() == (fingerprint,)
+    svc = await TableService.open(path)
+    assert state_hash((await svc.core.load(gid)).game) == fingerprint  # type: ignore[arg-type]
+    assert await play(svc, gid) > 0 and (await svc.game(gid)).status == "finished"
+    await svc.close()
+    with sqlite3.connect(path) as db:  # the new answers: the last (a snapshot) fingerprinted, those before not
+        last, = db.execute("SELECT max(seq) FROM answers WHERE game_id = ?", (gid,)).fetchone()
+        new = db.execute("SELECT seq, state_hash FROM answers WHERE game_id = ? AND seq > 30", (gid,)).fetchall()
+    assert {seq for seq, h in new if h} == {seq for seq, _ in new if seq % 25 == 0 or seq == last}
+
+
+@pytest.mark.parametrize("answers, sql, problem", [
+    # a fingerprint between snapshots (every answer has one in an older database) is still checked
+    (30, "DROP TRIGGER answers_no_update; UPDATE answers SET state_hash = 'x' WHERE seq = 28", "answer 28"),
+    # before the first 25 answers the latest snapshot is the start's: it is checked against the seed
+    (10, "UPDATE snapshots SET state = replace(state, '\"round\":1', '\"round\":2') WHERE seq = 0",
+     "snapshot at answer 0"),
+])
+@aio
+async def test_a_tampered_fingerprint_or_start_freezes_the_game(tmp_path: Path, answers: int, sql: str,
+                                                              problem: str) -> None:
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    await play(svc, gid, answers=answers)
+    await svc.close()
+    with sqlite3.connect(path) as db:
+        db.executescript(sql)
+    svc = await TableService.open(path)
+    reply = await svc.answer(gid, users[0], "99999", None)
+    assert reply.status == "refused" and "frozen" in reply.message
+    await svc.close()
+    with sqlite3.connect(path) as db:
+        status, note = db.execute("SELECT status, note FROM games WHERE id = ?", (gid,)).fetchone()
+    assert status == "frozen" and problem in note, note
 
 
 @aio
