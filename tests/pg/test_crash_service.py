@@ -82,7 +82,8 @@ async def stored(db: str, gids: list[int]) -> dict[int, dict[str, Any]]:
                 assert row is not None
                 out[gid] = {"row": row, "answers": await repo.answers(gid, live=False),
                             "events": await repo.events(gid), "outbox": await repo.outbox(gid),
-                            "seats": await repo.seats(gid), "timers": await repo.timers(gid)}
+                            "seats": await repo.seats(gid), "timers": await repo.timers(gid),
+                            "snapshot": await repo.snapshot(gid, 10**9)}
             return out
     finally:
         await store.close()
@@ -229,6 +230,10 @@ def test_a_process_killed_twenty_times_loses_nothing_and_repeats_nothing(pg_url:
     for gid in gids:
         assert clean[gid]["row"].seed == crashed[gid]["row"].seed  # the same seeded game
         assert clean[gid]["row"].state_hash == crashed[gid]["row"].state_hash, gid
+        # the states as the processes wrote them: the fingerprints stored (every snapshot's answer) and the latest
+        # snapshot itself (a game's row holds a fingerprint only where one was computed)
+        assert [a.state_hash for a in clean[gid]["answers"]] == [a.state_hash for a in crashed[gid]["answers"]], gid
+        assert clean[gid]["snapshot"] == crashed[gid]["snapshot"], gid
         first = next((i for i, (x, y) in enumerate(zip(clean[gid]["events"], crashed[gid]["events"], strict=False))
                       if x != y), None)
         assert first is None, (gid, clean[gid]["events"][first], crashed[gid]["events"][first])
