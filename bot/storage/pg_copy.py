@@ -11,7 +11,6 @@ boolean. A column of the source the target lacks stops the copy (the two schemas
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -52,8 +51,8 @@ def _read(path: Path) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
 def _converter(kind: str) -> Any:
     if kind == "timestamp with time zone":
         return lambda v: from_iso(v) if isinstance(v, str) else v
-    if kind in ("json", "jsonb"):
-        return lambda v: json.loads(v) if isinstance(v, str | bytes) else v
+    if kind in ("json", "jsonb"):  # copied as the JSON text SQLite holds (cast in SQL: a JSON null stays JSON)
+        return lambda v: v.decode() if isinstance(v, bytes) else v
     if kind == "boolean":
         return lambda v: None if v is None else bool(v)
     return lambda v: v
@@ -89,7 +88,8 @@ async def copy_sqlite_to_postgres(source: str, target: str) -> dict[str, int]:
                         raise StorageError(f"{store.where}: table {table} has no column {', '.join(missing)}: "
                                            "the two databases are of different versions of the bot")
                     convert = [_converter(types[c]) for c in columns]
-                    marks = ", ".join(f"${i}" for i in range(1, len(columns) + 1))
+                    marks = ", ".join(f"${i}::text::{types[c]}" if types[c] in ("json", "jsonb") else f"${i}"
+                                      for i, c in enumerate(columns, 1))
                     await conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
                                            [tuple(f(v) for f, v in zip(convert, row, strict=True)) for row in rows])
                     copied[table] = len(rows)

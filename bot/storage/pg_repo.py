@@ -139,9 +139,10 @@ class PostgresRepo(Claims):
 
     async def add_answer(self, a: AnswerRow) -> None:
         await self._write(
-            f"INSERT INTO answers ({_ANSWER}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, NULL)",
-            a.game_id, a.seq, a.user_id, a.house, a.decision_id, a.kind, a.answer, a.source, a.round, a.phase,
-            a.state_hash, _t(a.at))
+            # the answer goes as JSON text: a null answer (a legal "none") would otherwise be sent as SQL NULL
+            f"INSERT INTO answers ({_ANSWER}) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8, $9, $10, $11, $12, "
+            "NULL)", a.game_id, a.seq, a.user_id, a.house, a.decision_id, a.kind, _dump(a.answer), a.source, a.round,
+            a.phase, a.state_hash, _t(a.at))
 
     async def answers(self, game_id: int, after_seq: int = 0, live: bool = True) -> list[AnswerRow]:
         extra = " AND rewound IS NULL" if live else ""

@@ -17,7 +17,7 @@ from bot.admin.cli import main as admin
 from bot.service import TableService
 from bot.service.clock import FakeClock
 from bot.service.outbox import RecordingTransport
-from bot.storage import open_store
+from bot.storage import AnswerRow, open_store
 from tests.pg.dump import dump
 from tests.service.kit import play, seated
 
@@ -117,3 +117,33 @@ def test_migrate_refuses_a_source_with_a_table_it_does_not_know(tmp_path: Path, 
         db.execute("CREATE TABLE mystery (x INTEGER)")
     assert admin(["migrate", "--from", f"sqlite:///{source}", "--to", pg_url]) == 2
     assert "tables this copy does not know (mystery)" in capsys.readouterr().err
+
+
+def test_migrate_copies_json_as_json_a_null_answer_included(tmp_path: Path, pg_url: str) -> None:
+    """A decision answered with JSON null (a "none" choice) is copied as JSON null, not as a missing value."""
+    source = tmp_path / "agot.sqlite3"
+
+    async def made() -> int:
+        store = await open_store(f"sqlite:///{source}")
+        try:
+            async with store.transaction() as repo:
+                gid = await repo.add_game(1, 2, 3, 3, {"a": None}, datetime(2026, 1, 1, tzinfo=UTC))
+                await repo.add_answer(AnswerRow(gid, 1, 3, "stark", "7", "retake_one", None, "player", 1,
+                                                "westeros", "", datetime(2026, 1, 1, tzinfo=UTC)))
+            return gid
+        finally:
+            await store.close()
+
+    async def copied(gid: int) -> tuple[object, object]:
+        store = await open_store(pg_url, create=False)
+        try:
+            async with store.reading() as repo:
+                row = await repo.game(gid)
+                assert row is not None
+                return row.settings, [a.answer for a in await repo.answers(gid)]
+        finally:
+            await store.close()
+
+    gid = asyncio.run(made())
+    assert admin(["migrate", "--from", f"sqlite:///{source}", "--to", pg_url]) == 0
+    assert asyncio.run(copied(gid)) == ({"a": None}, [None])

@@ -212,6 +212,19 @@ async def test_an_answer_seq_is_logged_once(store: Store) -> None:
         assert [a.answer for a in await repo.answers(gid)] == [{"a": 1}]
 
 
+async def test_every_json_answer_round_trips_a_null_one_included(store: Store) -> None:
+    """A decision may be answered with JSON null (a "none" choice): it is logged as null, not refused."""
+    gid = await new_game(store)
+    values = [None, False, 0, "", [], {}, {"b": [1, None], "a": "x"}]
+    async with store.transaction() as repo:
+        for seq, value in enumerate(values, 1):
+            row = answer(gid, seq, str(seq))
+            row.answer = value
+            await repo.add_answer(row)
+    async with store.reading() as repo:
+        assert [a.answer for a in await repo.answers(gid)] == values
+
+
 async def test_events_are_numbered_per_game_and_read_by_audience_and_position(store: Store) -> None:
     gid, other = await new_game(store), await new_game(store)
     async with store.transaction() as repo:
