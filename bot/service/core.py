@@ -26,7 +26,7 @@ from bot.service.clock import Clock, system_clock
 from bot.service.kinds import ACTIVE, OVER, GameStatus, Source, TimerKind
 from bot.service.loaded import Table, label_of
 from bot.service.models import Reply, ServiceError, Stale
-from bot.service.replay import Divergence, fingerprint_at, rebuilt, state_text
+from bot.service.replay import Divergence, rebuilt, snapshot_at
 from bot.service.routing import route_events
 from bot.service.settings import shaped_deadline
 from bot.service.wake import Signal
@@ -307,10 +307,6 @@ class TableCore:
             refusal = self.refusal(t)
             if refusal:
                 return Reply("refused", refusal)
-            try:
-                json.dumps(answer)  # stored as JSON (``apply`` submits it as it is read back)
-            except (TypeError, ValueError):
-                return Reply("refused", "That answer is malformed (it is not plain data).")
             assert t.game is not None
             if decision is None:
                 return Reply("refused", "This prompt has expired: the game has moved on.")
@@ -335,6 +331,9 @@ class TableCore:
         assert t.game is not None
         try:
             answer = json.loads(json.dumps(answer, sort_keys=True))
+        except (TypeError, ValueError):  # it is stored as JSON
+            return Reply("refused", "That answer is malformed (it is not plain data).")
+        try:
             events = t.game.submit(decision.player, decision.id, answer)
         except AlreadySubmitted as exc:
             return Reply("already", str(exc))
@@ -348,12 +347,12 @@ class TableCore:
         event_dicts = [e.to_dict() for e in events]
         name = t.game.house_name(decision.player)
         try:
-            fingerprint = fingerprint_at(t.game, seq, SNAPSHOT_EVERY)  # where a snapshot is taken, else ""
+            snapshot, fingerprint = snapshot_at(t.game, seq, SNAPSHOT_EVERY)  # every N answers, else none
             async with self.writing(t) as repo:
                 answer_row = AnswerRow(t.id, seq, user_id, decision.player, decision.id, decision.kind, answer,
                                        source, t.game.state.round, t.game.state.phase, fingerprint, now)
                 await repo.add_answer(answer_row)
-                await self.write_state(repo, t, seq, now, event_dicts, fingerprint, snapshot=bool(fingerprint))
+                await self.write_state(repo, t, seq, now, event_dicts, fingerprint, snapshot)
                 if t.game.over:
                     await repo.finish_game(t.id, now)
                     t.row.status, t.row.finished_at = GameStatus.FINISHED, now
@@ -375,11 +374,12 @@ class TableCore:
         return reply
 
     async def write_state(self, repo: Repo, t: Table, seq: int, now: datetime, events: list[dict[str, Any]],
-                          fingerprint: str, snapshot: bool) -> None:
+                          fingerprint: str, snapshot: str | None) -> None:
+        """The answer's events, the state's snapshot (its text, where one is taken) and the game row's state."""
         assert t.game is not None
         await repo.add_events(t.id, seq, events)
-        if snapshot:
-            await repo.add_snapshot(t.id, seq, state_text(t.game))
+        if snapshot is not None:
+            await repo.add_snapshot(t.id, seq, snapshot)
         await repo.record_state(t.id, seq, t.game.state.round, t.game.state.phase, fingerprint, now)
         t.row.seq, t.row.round, t.row.phase, t.row.state_hash = seq, t.game.state.round, t.game.state.phase, fingerprint
         t.row.updated_at = now

@@ -12,7 +12,7 @@ from bot.service.feed import make_post
 from bot.service.kinds import ACTIVE, OVER, Audience, GameStatus, SeatState, TimerKind
 from bot.service.loaded import Table, game_info
 from bot.service.models import GameInfo, ServiceError
-from bot.service.replay import commitment, new_game, state_hash
+from bot.service.replay import commitment, fingerprint, new_game, state_text
 from bot.service.routing import route_private
 from bot.service.seats import Seats
 from bot.service.settings import normalize, table_houses
@@ -104,7 +104,8 @@ class Lobby:
                     t.row.settings = {**t.row.settings, "fair_salt": salt}
                     await repo.start_game(game_id, seed, t.row.settings, now)
                     t.row.status, t.row.seed, t.row.started_at = GameStatus.RUNNING, seed, now
-                    await self.core.write_state(repo, t, 0, now, events, state_hash(game), snapshot=True)
+                    text = state_text(game)
+                    await self.core.write_state(repo, t, 0, now, events, fingerprint(text), text)
                     post = make_post([e for e in events if e["audience"]["kind"] == Audience.PUBLIC])  # round 1
                     rows = [messages.post(game_id, post.payload(game))] if post else []
                     rows.append(messages.board(t, "The game begins.", {}))

@@ -18,18 +18,26 @@ def state_text(game: Game) -> str:
     return json.dumps(game.to_dict(), separators=(",", ":"), sort_keys=True)
 
 
+def fingerprint(text: str) -> str:
+    """The fingerprint of a state's canonical JSON (``state_text``)."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def state_hash(game: Game) -> str:
-    return hashlib.sha256(state_text(game).encode()).hexdigest()
+    return fingerprint(state_text(game))
 
 
-UNCHECKED = ""  # the stored fingerprint of a state that was not fingerprinted (most answers: see ``fingerprint_at``)
+UNCHECKED = ""  # the stored fingerprint of a state that was not fingerprinted (most answers: see ``snapshot_at``)
 
 
-def fingerprint_at(game: Game, seq: int, every: int) -> str:
-    """The fingerprint stored with answer ``seq``: the state's own where a snapshot is taken (every ``every``
-    answers, and the game's end), so that every snapshot is checked against its answer's; ``UNCHECKED`` on the
-    other answers (sorted JSON + SHA-256, ~0.1 ms, does not pay on every answer)."""
-    return state_hash(game) if seq % every == 0 or game.over else UNCHECKED
+def snapshot_at(game: Game, seq: int, every: int) -> tuple[str | None, str]:
+    """What is stored with answer ``seq``: the state's text and its fingerprint where a snapshot is taken (every
+    ``every`` answers, and the game's end), so that every snapshot is checked against its answer's; no text and
+    ``UNCHECKED`` on the other answers (sorted JSON + SHA-256, ~0.1 ms, does not pay on every answer)."""
+    if seq % every == 0 or game.over:
+        text = state_text(game)
+        return text, fingerprint(text)
+    return None, UNCHECKED
 
 
 def commitment(seed: str, salt: str) -> str:
