@@ -294,7 +294,7 @@ class TableCore:
                 return Reply("refused", "You have no seat in this game.")
             decision_id = str(decision_id)
             # open decisions, and secret answers that may still change (until their reveal group is complete)
-            decision = t.game.open_decision(decision_id) if t.game is not None else None
+            decision = t.open_decision(decision_id)
             # a double click is "already", even on the answer that ended the game; an open decision of this
             # house is left to the engine (it refuses the same answer again with AlreadySubmitted)
             if t.row.seed is not None and (decision is None or decision.player != house):
@@ -357,8 +357,10 @@ class TableCore:
                     await repo.finish_game(t.id, now)
                     t.row.status, t.row.finished_at = GameStatus.FINISHED, now
                 rows: list[NewMessage] = await within(repo) if within is not None else []
-                rows += await route_events(repo, t, event_dicts, seq)
-                rows += await self.sync_prompts(repo, t, now)
+                opened = t.game.open_decisions()  # built once for the feed, the prompts and the next answer
+                t.opened = (t.game, seq, {d.id: d for d in opened})
+                rows += await route_events(repo, t, event_dicts, seq, opened=opened)
+                rows += await self.sync_prompts(repo, t, now, opened)
                 if t.game.over:
                     rows.append(messages.game_over(t))
                     await repo.add_result(t.id, t.row.guild_id, self._ranking(t), now)
@@ -394,11 +396,15 @@ class TableCore:
 
     # --- prompts and timers -----------------------------------------------------------------------------
 
-    async def sync_prompts(self, repo: Repo, t: Table, now: datetime) -> list[NewMessage]:
+    async def sync_prompts(self, repo: Repo, t: Table, now: datetime,
+                           opened: list[Decision] | None = None) -> list[NewMessage]:
         """Close the prompts of decisions no longer open; prompt (once) each newly open decision, with its
-        deadline and reminder timers; then the public status line."""
+        deadline and reminder timers; then the public status line. ``opened``: the open decisions, if the caller
+        has them."""
         assert t.game is not None
-        open_now = {d.id: d for d in t.game.open_decisions()} if t.row.status == GameStatus.RUNNING else {}
+        if t.row.status != GameStatus.RUNNING:
+            opened = []
+        open_now = {d.id: d for d in (t.game.open_decisions() if opened is None else opened)}
         deadlines = dict(await self.deadlines(repo, t))
         prompted = set(deadlines)
         gone = sorted(prompted - set(open_now))

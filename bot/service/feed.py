@@ -22,6 +22,7 @@ orders revealed house by house. Only public events are ever read here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,7 @@ from bot.storage import Repo
 from engine.agot import Game
 from engine.agot.board import Board, board
 from engine.agot.orders import describe
+from engine.core import Decision
 
 Event = dict[str, Any]
 K = EventKind
@@ -67,9 +69,10 @@ class Post:
                                 board=BoardPayload(view=game.view(None), caption=caption, highlights=highlights))
 
 
-def table_wide(game: Game) -> bool:
-    """Whether the game now waits on a question every house answers at once (orders, bids)."""
-    return any(d.kind in TABLE_WIDE for d in game.raw_decisions())  # presenting them changes no kind
+def table_wide(decisions: Iterable[Decision]) -> bool:
+    """Whether the game waits on a question every house answers at once (orders, bids), given its open
+    decisions (raw or presented: presenting them changes no kind)."""
+    return any(d.kind in TABLE_WIDE for d in decisions)
 
 
 def waiting_tail(events: list[tuple[int, Event]], asked: set[int], now: int) -> list[Event]:

@@ -28,10 +28,22 @@ class Table:
     # the public events waiting for their feed post (feed.py), cached (None: read them back from the store); only
     # routing.route_events changes it, and a rewind resets it
     feed: list[dict[str, Any]] | None = None
+    # the decisions open after the answer ``seq`` of this engine game (set where an answer was applied): the next
+    # answer finds its decision here instead of building it again
+    opened: tuple[Game, int, dict[str, Decision]] | None = None
 
     @property
     def id(self) -> int:
         return self.row.id
+
+    def open_decision(self, decision_id: str) -> Decision | None:
+        """The open decision with this id (answered secret ones that may still change included), or None."""
+        if self.game is None:
+            return None
+        if self.opened is not None and self.opened[0] is self.game and self.opened[1] == self.row.seq \
+                and not self.game.over and decision_id in self.opened[2]:
+            return self.opened[2][decision_id]
+        return self.game.open_decision(decision_id)
 
     def house_of(self, user_id: int) -> str | None:
         """The house this user plays (an open seat's last player has none)."""

@@ -135,7 +135,7 @@ class Repairs:
             if not live:
                 raise ServiceError("Nothing has been played yet: cancel the game instead.")
             try:
-                asked = table_wide(t.game)  # the feed was posted before that question
+                asked = table_wide(t.game.raw_decisions())  # the feed was posted before that question
                 t.game.finish()
                 events, t.game.events = [e.to_dict() for e in t.game.events], []
                 async with self.core.writing(t) as repo:

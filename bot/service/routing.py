@@ -15,21 +15,24 @@ from bot.service.feed import next_posts, table_wide, waiting_events
 from bot.service.kinds import Audience
 from bot.service.loaded import Table
 from bot.storage import NewMessage, Repo
+from engine.core import Decision
 
 log = logging.getLogger("bot.service.routing")
 
 
-async def route_events(repo: Repo, t: Table, events: list[dict[str, Any]], seq: int,
-                       asked: bool = False) -> list[NewMessage]:
+async def route_events(repo: Repo, t: Table, events: list[dict[str, Any]], seq: int, asked: bool = False,
+                       opened: list[Decision] | None = None) -> list[NewMessage]:
     """The rows for one transaction's events, stored with the answer ``seq``. ``asked``: the game waited on a
-    table-wide question before them (a change made without an answer, e.g. ending a game early)."""
+    table-wide question before them (a change made without an answer, e.g. ending a game early). ``opened``: the
+    decisions open now, if the caller has them."""
     assert t.game is not None
     public = [e for e in events if e["audience"]["kind"] == Audience.PUBLIC]
     if asked:
         waiting: list[dict[str, Any]] = []
     else:
         waiting = t.feed if t.feed is not None else await waiting_events(repo, t.id, public, seq)
-    posts, t.feed = next_posts(waiting, public, flush=t.game.over or table_wide(t.game))
+    wide = table_wide(t.game.raw_decisions() if opened is None else opened)
+    posts, t.feed = next_posts(waiting, public, flush=t.game.over or wide)
     rows = [messages.post(t.id, post.payload(t.game)) for post in posts]
     return rows + route_private(t.id, events, t.user_of())
 

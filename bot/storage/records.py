@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypedDict
@@ -17,8 +18,11 @@ def utc(moment: datetime) -> datetime:
     return moment.astimezone(UTC)
 
 
+@functools.lru_cache(maxsize=256)
 def iso(moment: datetime) -> str:
-    """A fixed-width UTC text form of a time: it sorts as text (how the SQLite store and JSON payloads keep it)."""
+    """A fixed-width UTC text form of a time: it sorts as text (how the SQLite store and JSON payloads keep it).
+    Remembered for recent times: one answer writes the same time a dozen times (equal instants share the text,
+    whatever their zone; a naive time is refused every time, errors are never remembered)."""
     return utc(moment).isoformat(timespec="microseconds")
 
 

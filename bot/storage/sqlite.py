@@ -1,5 +1,4 @@
-"""The SQLite store: one writing connection on one worker thread, with group commit, and one reading connection
-on another.
+"""The SQLite store: one writing connection, with group commit, and one reading connection on a thread of its own.
 
 Durability: WAL journal with ``synchronous=FULL``: every COMMIT fsyncs the WAL, so a transaction the caller was
 told is committed survives a kill of the process, a power cut and an OS crash alike.
@@ -11,6 +10,13 @@ COMMIT``, each within its own ``SAVEPOINT``: a failing transaction rolls back to
 its caller sees the error, the others commit. Each transaction's block is left (the caller told "committed")
 only after the COMMIT of its group returned, i.e. after its fsync: one fsync is shared by every game whose
 answer waited for it, instead of one store lock serialising an fsync per transaction.
+
+Where the writing connection runs (``hop``). Whatever may wait runs in the worker thread: BEGIN (another process
+may hold the write lock, ``busy_timeout``), the COMMIT and its fsync, queries, maintenance, and any group with a
+transaction of more than ``INLINE_ROWS`` rows. The statements of a group of small transactions (answers, timers,
+delivery marks: a few dozen microseconds each) run on the event loop between BEGIN and COMMIT: in the worker
+thread every statement has to get the GIL back from the loop, so it ran only while the loop had nothing else to
+do, and the group commit took several times as long (``tools/bench_service.py``).
 
 Isolation (what ``repository.py`` promises, and how): the writing connection is only ever used under
 ``self.lock``, the reading one under ``self.read_lock``.
@@ -48,7 +54,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.storage.repository import DELIVERY_WINDOW, StorageError
-from bot.storage.sqlite_hops import Hop, Member, run_hop
+from bot.storage.sqlite_hops import Hop, Member, begin, run_hop, run_members
 from bot.storage.sqlite_repo import SqliteRepo
 
 log = logging.getLogger("bot.storage")
@@ -197,19 +203,34 @@ class SqliteStore:
             raise StorageError(f"{self.path}: {exc}") from exc
 
     async def hop(self, hop: Hop) -> Any:
-        """One trip to the worker thread (the caller holds the lock); settles the members it ran or committed."""
+        """Run a hop (the caller holds the lock); settles the members it ran or committed.
+
+        Small members (``Member.small``: the answers, timers and deliveries) have their statements run here, on the
+        event loop: SQLite takes tens of microseconds a statement, while in the worker thread each statement
+        would wait for the GIL the loop holds (the thread ran only when the loop had nothing else to do). The
+        rest goes to the worker thread: BEGIN (it may wait for another process), bigger transactions, queries
+        and the COMMIT with its fsync, during which the loop runs on."""
+        members = hop.members
         try:
-            result = await self.call(run_hop, hop)
+            if members and all(m.small for m in members):
+                if not self.conn.in_transaction:
+                    await self.call(begin)
+                try:
+                    run_members(self.conn, members)
+                except sqlite3.Error as exc:
+                    raise StorageError(f"{self.path}: {exc}") from exc
+                hop = Hop(batch=hop.batch, commit=hop.commit, query=hop.query)
+            result = await self.call(run_hop, hop) if hop.members or hop.batch or hop.commit or hop.query else None
         except StorageError as exc:
-            for member in hop.members:
+            for member in members:
                 if member.batch is not None and member.error is None:  # the hop failed before it ran
                     member.error = exc.__cause__ or exc
-            self._settle(hop.members, None)
+            self._settle(members, None)
             if hop.commit or not self.conn.in_transaction:  # the group's COMMIT failed: nothing of it is kept
                 self._settle(self._uncommitted, exc)
                 self._uncommitted = []
             raise
-        self._settle(hop.members, None)
+        self._settle(members, None)
         if hop.commit:
             self._settle(self._uncommitted, None)
             self._uncommitted = []

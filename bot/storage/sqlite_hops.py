@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Statement = tuple[str, Any, bool]  # SQL, parameters (a list of tuples when many), executemany?
+INLINE_ROWS = 200  # a transaction writing at most this many rows has its statements run on the event loop
 
 
 def run_batch(conn: sqlite3.Connection, batch: list[Statement]) -> None:
@@ -19,13 +20,18 @@ def run_batch(conn: sqlite3.Connection, batch: list[Statement]) -> None:
             conn.execute(sql, args)
 
 
-@dataclass
+@dataclass(eq=False)  # each member is itself: compared (``in``) by identity, not field by field
 class Member:
-    """A transaction waiting for its group: its deferred writes (None once they ran) and its caller's future."""
+    """A transaction waiting for its group: its deferred writes (None once they ran), its caller's future, and
+    whether it is small enough to run on the event loop (``INLINE_ROWS``)."""
 
     batch: list[Statement] | None
     done: asyncio.Future[None]
     error: BaseException | None = None
+    small: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.small = self.batch is not None and sum(len(a) if many else 1 for _, a, many in self.batch) <= INLINE_ROWS
 
 
 @dataclass
@@ -37,6 +43,12 @@ class Hop:
     batch: list[Statement] = field(default_factory=list)
     commit: bool = False
     query: tuple[str, Any] | None = None
+
+
+def begin(conn: sqlite3.Connection) -> None:
+    """Open the group's transaction (in the worker thread: it may wait for another process's write lock)."""
+    if not conn.in_transaction:
+        conn.execute("BEGIN IMMEDIATE")
 
 
 def _savepointed(conn: sqlite3.Connection, member: Member) -> None:
@@ -51,18 +63,26 @@ def _savepointed(conn: sqlite3.Connection, member: Member) -> None:
     member.batch = None
 
 
-def run_hop(conn: sqlite3.Connection, hop: Hop) -> Any:
-    """In the worker thread. Errors of a member are kept on it; an error of the caller's part propagates."""
+def run_members(conn: sqlite3.Connection, members: list[Member]) -> None:
+    """Each member in its own savepoint, in the open transaction (BEGIN first if there is none). A member's own
+    error is kept on it; a failure of BEGIN or of a savepoint is given to every member not run yet, and raised."""
     try:
-        if (hop.members or hop.batch) and not conn.in_transaction:
-            conn.execute("BEGIN IMMEDIATE")
-        for member in hop.members:
+        if members:
+            begin(conn)
+        for member in members:
             _savepointed(conn, member)
-    except sqlite3.Error as exc:  # BEGIN failed (busy): none of the members ran
-        for member in hop.members:
+    except sqlite3.Error as exc:
+        for member in members:
             if member.batch is not None:
                 member.error, member.batch = exc, None
         raise
+
+
+def run_hop(conn: sqlite3.Connection, hop: Hop) -> Any:
+    """In the worker thread. Errors of a member are kept on it; an error of the caller's part propagates."""
+    run_members(conn, hop.members)
+    if hop.batch:
+        begin(conn)
     run_batch(conn, hop.batch)
     if hop.commit and conn.in_transaction:
         try:

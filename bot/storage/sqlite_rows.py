@@ -16,18 +16,17 @@ from bot.storage.records import from_iso, iso
 R = TypeVar("R")
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True)  # built once: json.dumps builds one per call
+
+
 def to_json(value: Any) -> str:
     """Compact JSON with sorted keys (a payload reads the same whether its game was reloaded or not)."""
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
-def param(value: Any) -> Any:
-    """A parameter as SQLite stores it: a time as its ISO text (naive: ValueError)."""
-    return iso(value) if isinstance(value, datetime) else value
+    return _ENCODER.encode(value)
 
 
 def params(args: Iterable[Any]) -> tuple[Any, ...]:
-    return tuple(param(a) for a in args)
+    """Parameters as SQLite stores them: a time as its ISO text (naive: ValueError)."""
+    return tuple([iso(a) if isinstance(a, datetime) else a for a in args])
 
 
 @functools.cache
@@ -37,10 +36,19 @@ def _fields(cls: type) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(f.name for f in names), frozenset(f.name for f in names if "datetime" in str(f.type))
 
 
+def _time(text: str | None) -> datetime | None:
+    return None if text is None else from_iso(text)
+
+
+@functools.cache
+def _plan(cls: type, columns: tuple[str, ...], decode: tuple[str, ...]) -> tuple[tuple[int, str, Any], ...]:
+    """For rows with these columns: (position, field, conversion or None) of each column the record has."""
+    names, times = _fields(cls)
+    return tuple((i, k, json.loads if k in decode else _time if k in times else None)
+                 for i, k in enumerate(columns) if k in names)
+
+
 def build(cls: type[R], row: sqlite3.Row, decode: tuple[str, ...] = ()) -> R:
     """A record from a row, field by column name; ``decode`` names the JSON columns; times become datetimes."""
-    names, times = _fields(cls)  # type: ignore[arg-type]
-    values = {k: (json.loads(row[k]) if k in decode
-                  else from_iso(row[k]) if k in times and row[k] is not None else row[k])
-              for k in row.keys() if k in names}
-    return cls(**values)
+    plan = _plan(cls, tuple(row.keys()), decode)  # type: ignore[arg-type]
+    return cls(**{k: row[i] if convert is None else convert(row[i]) for i, k, convert in plan})
