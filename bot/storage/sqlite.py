@@ -11,10 +11,11 @@ its caller sees the error, the others commit. Each transaction's block is left (
 only after the COMMIT of its group returned, i.e. after its fsync: one fsync is shared by every game whose
 answer waited for it, instead of one store lock serialising an fsync per transaction.
 
-Where the writing connection runs (``hop``). Whatever may wait runs in the worker thread: BEGIN (another process
-may hold the write lock, ``busy_timeout``), the COMMIT and its fsync, queries, maintenance, and any group with a
-transaction of more than ``INLINE_ROWS`` rows. The statements of a group of small transactions (answers, timers,
-delivery marks: a few dozen microseconds each) run on the event loop between BEGIN and COMMIT: in the worker
+Where the writing connection runs (``hop``). Whatever may wait runs in the worker thread: a BEGIN that must wait
+for another process's write lock (``busy_timeout``), the COMMIT and its fsync, queries, maintenance, and any group
+with a transaction of more than ``INLINE_ROWS`` rows. A group of small transactions (answers, timers, delivery
+marks: a few dozen microseconds a statement) runs on the event loop from BEGIN (tried without waiting) to its last
+statement, and only its COMMIT goes to the thread: in the worker
 thread every statement has to get the GIL back from the loop, so it ran only while the loop had nothing else to
 do, and the group commit took several times as long (``tools/bench_service.py``).
 
@@ -54,7 +55,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.storage.repository import DELIVERY_WINDOW, StorageError
-from bot.storage.sqlite_hops import Hop, Member, begin, run_hop, run_members
+from bot.storage.sqlite_hops import Hop, Member, begin, begin_now, run_hop, run_members
 from bot.storage.sqlite_repo import SqliteRepo
 
 log = logging.getLogger("bot.storage")
@@ -213,9 +214,9 @@ class SqliteStore:
         members = hop.members
         try:
             if members and all(m.small for m in members):
-                if not self.conn.in_transaction:
-                    await self.call(begin)
                 try:
+                    if not self.conn.in_transaction and not begin_now(self.conn, BUSY_TIMEOUT_MS):
+                        await self.call(begin)  # another process writes: wait for it off the loop
                     run_members(self.conn, members)
                 except sqlite3.Error as exc:
                     raise StorageError(f"{self.path}: {exc}") from exc

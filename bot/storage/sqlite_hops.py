@@ -45,6 +45,21 @@ class Hop:
     query: tuple[str, Any] | None = None
 
 
+def begin_now(conn: sqlite3.Connection, busy_timeout_ms: int) -> bool:
+    """BEGIN IMMEDIATE without waiting (on the event loop): False if another connection holds the write lock (then
+    ``begin`` waits for it in the worker thread). The connection's busy timeout is set back to ``busy_timeout_ms``."""
+    conn.execute("PRAGMA busy_timeout = 0")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        if getattr(exc, "sqlite_errorcode", None) != sqlite3.SQLITE_BUSY or conn.in_transaction:
+            raise
+        return False
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {busy_timeout_ms}")
+    return True
+
+
 def begin(conn: sqlite3.Connection) -> None:
     """Open the group's transaction (in the worker thread: it may wait for another process's write lock)."""
     if not conn.in_transaction:
