@@ -94,7 +94,7 @@ def away(seat: SeatRow, now: datetime) -> bool:
 def label_of(decision: Decision) -> str:
     """The decision's public label; a vassal's decision, sent to its commander, names the vassal (Mother of
     Dragons): "orders for vassal Martell"."""
-    label = str(decision.to_dict().get("label") or decision.kind.replace("_", " "))
+    label = decision.label or decision.kind  # as ``Decision.to_dict`` labels it
     vassal = decision.info.get("vassal")
     return f"{label} for vassal {board('8').houses[vassal]['name']}" if vassal else label
 
