@@ -15,9 +15,9 @@ Where the writing connection runs (``hop``). Whatever may wait runs in the worke
 for another process's write lock (``busy_timeout``), the COMMIT and its fsync, queries, maintenance, and any group
 with a transaction of more than ``INLINE_ROWS`` rows. A group of small transactions (answers, timers, delivery
 marks: a few dozen microseconds a statement) runs on the event loop from BEGIN (tried without waiting) to its last
-statement, and only its COMMIT goes to the thread: in the worker
-thread every statement has to get the GIL back from the loop, so it ran only while the loop had nothing else to
-do, and the group commit took several times as long (``tools/bench_service.py``).
+statement, and only its COMMIT goes to the thread: in the worker thread every statement has to get the GIL back
+from the loop, so it ran only while the loop had nothing else to do, and the group commit took several times as
+long (``tools/bench_service.py``).
 
 Isolation (what ``repository.py`` promises, and how): the writing connection is only ever used under
 ``self.lock``, the reading one under ``self.read_lock``.
@@ -208,9 +208,9 @@ class SqliteStore:
 
         Small members (``Member.small``: the answers, timers and deliveries) have their statements run here, on the
         event loop: SQLite takes tens of microseconds a statement, while in the worker thread each statement
-        would wait for the GIL the loop holds (the thread ran only when the loop had nothing else to do). The
-        rest goes to the worker thread: BEGIN (it may wait for another process), bigger transactions, queries
-        and the COMMIT with its fsync, during which the loop runs on."""
+        would wait for the GIL the loop holds (the thread ran only when the loop had nothing else to do). BEGIN
+        is tried here without waiting; the rest goes to the worker thread: a BEGIN that must wait for another
+        process, bigger transactions, queries and the COMMIT with its fsync, during which the loop runs on."""
         members = hop.members
         try:
             if members and all(m.small for m in members):
