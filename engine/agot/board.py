@@ -85,6 +85,10 @@ class Board:
             self.mod["regains_garrison"] = sorted(a["id"] for a in raw["areas"] if a.get("regains_garrison"))
         self.home_of: dict[str, str] = {h: v["home"] for h, v in self.houses.items()}
         self.castle_areas: tuple[str, ...] = tuple(a for a, info in self.areas.items() if info.castle)
+        # each castle area with its printed home shield (all of them land areas: see ``world.castle_holders``)
+        self.castle_homes: tuple[tuple[str, str | None], ...] = tuple((a, self.areas[a].home)
+                                                                      for a in self.castle_areas)
+        assert all(self.areas[a].kind == "land" for a in self.castle_areas), "a castle or stronghold off land"
 
     def _extend(self, setup: str) -> None:
         """The Mother of Dragons tables, set-up, cards and decks of the set-up ``setup`` (``data/mod/``)."""

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from copy import copy
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -24,7 +25,8 @@ from engine.agot.notation import normalize_areas
 from engine.agot.phases import STEPS
 from engine.agot.present import present
 from engine.agot.state import AreaState, GameState, HouseState, Unit
-from engine.agot.table import Table
+from engine.agot.steps import Step
+from engine.agot.table import Frame, Table
 from engine.agot.view import build_view
 from engine.agot.world import supply_from_barrels
 from engine.core import AlreadySubmitted, Audience, Decision, Event, NotYourDecision, Rng, StaleDecision, answers
@@ -73,6 +75,9 @@ class Game(Table):
         # decision id -> its public waiting entry; an id is never reused (decision_seq only grows), and a
         # decision's kind and label never change while it is open, so the entries stay true
         self._waiting: dict[str, dict[str, str]] = {}
+        # decision id -> the decision as its step poses it in the current state: built once between two changes
+        # (every change empties it: ``submit``, ``resume``, ``settle``, ``finish``); handed out as copies
+        self._posed: dict[str, Decision] = {}
 
     # --- creation and persistence -------------------------------------------------------------
 
@@ -146,6 +151,7 @@ class Game(Table):
     def settle(self) -> None:
         """The state in its canonical order (``GameState.settle``): done after every answer and every load, so
         a game kept in memory and one reloaded from JSON (sorted keys or not) continue identically."""
+        self._posed = {}
         b = self.board
         self.state.settle([h for h in b.houses if h in self.state.houses], b.area_order)
 
@@ -191,14 +197,22 @@ class Game(Table):
         asked: dict[str, str] = frame.get("asked", {})
         if player is not None:
             asked = self._answered_by(asked, player)
-        out = [handler.decision(self, frame, p, did) for p, did in by_id(asked)]
+        out = [copy(self._pose(handler, frame, p, did)) for p, did in by_id(asked)]
         if submitted:
             answered: dict[str, str] = frame.get("submitted", {})
             if player is not None:
                 answered = self._answered_by(answered, player)
             for p, did in by_id(answered):
-                out.append(replace(handler.decision(self, frame, p, did), submitted=True))
+                out.append(replace(self._pose(handler, frame, p, did), submitted=True))
         return out
+
+    def _pose(self, handler: Step, frame: Frame, player: str, decision_id: str) -> Decision:
+        """The decision ``decision_id`` of ``player`` as the step poses it, built once while the state stays the
+        same (the caller copies it before changing it: ``present`` fills in a copy)."""
+        posed = self._posed.get(decision_id)
+        if posed is None:
+            posed = self._posed[decision_id] = handler.decision(self, frame, player, decision_id)
+        return posed
 
     def _answered_by(self, asked: dict[str, str], player: str) -> dict[str, str]:
         """The questions of a frame (house -> decision id) that ``player`` answers: its own, and its vassals'."""
@@ -214,7 +228,7 @@ class Game(Table):
         for key, submitted in (("asked", False), ("submitted", True)):
             owner = next((p for p, did in frame.get(key, {}).items() if did == decision_id), None)
             if owner is not None:
-                return replace(STEPS[frame["step"]].decision(self, frame, owner, decision_id), submitted=submitted)
+                return replace(self._pose(STEPS[frame["step"]], frame, owner, decision_id), submitted=submitted)
         return None
 
     def waiting_for(self) -> list[str]:
@@ -241,6 +255,7 @@ class Game(Table):
         answer = _listed(decision, normalize_areas(self.board, answers.normalized(answer)))
         snapshot = self.state.to_dict()
         self.events = []
+        self._posed = {}  # the state changes from here
         try:
             self._apply(decision, answer)
             if decision.submitted:
@@ -256,7 +271,7 @@ class Game(Table):
         except BaseException:
             self.state.__dict__.update(GameState.from_dict(snapshot).__dict__)  # same object, old contents
             self.events = []
-            self.castles_seen, self._checked, self._waiting = None, set(), {}
+            self.castles_seen, self._checked, self._waiting, self._posed = None, set(), {}, {}
             raise
         events, self.events = self.events, []
         return events
@@ -264,7 +279,7 @@ class Game(Table):
     def resume(self) -> list[Event]:
         """Run the automatic steps until a question is open (after a position was set up by hand, see
         ``engine.agot.position``); returns the events since the last ``submit`` or ``resume``."""
-        self.castles_seen, self._checked = None, set()
+        self.castles_seen, self._checked, self._posed = None, set(), {}
         self._advance()
         self.settle()
         events, self.events = self.events, []
@@ -334,6 +349,7 @@ class Game(Table):
 
     def finish(self, candidates: Sequence[str] | None = None) -> None:
         """End the game now (``engine.agot.victory``)."""
+        self._posed = {}
         victory.finish(self, candidates)
 
 

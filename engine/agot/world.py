@@ -159,7 +159,10 @@ def castle_holders(b: Board, s: GameState) -> tuple[str | None, ...]:
     """Who controls each castle or stronghold area (``b.castle_areas`` order): all victory depends on."""
     if castle_changes(s):
         return tuple(controller(b, s, a) if castle_level(b, s, a) else None for a in b.castle_areas)
-    return tuple(controller(b, s, a) for a in b.castle_areas)
+    # ``controller`` for a land area, inlined: checked after every step, it is the engine's hottest loop
+    areas, houses = s.areas, s.houses
+    return tuple(st.house if st.units else st.power_token or (home if home in houses else None)
+                 for a, home in b.castle_homes for st in (areas[a],))
 
 
 def strongholds(b: Board, s: GameState, house: str) -> int:
