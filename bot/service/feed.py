@@ -62,10 +62,11 @@ class Post:
     board: tuple[str, dict[str, Any]] | None = None  # caption, highlights
 
     def payload(self, game: Game) -> PostPayload | BoardPostPayload:
+        seqs = [e["seq"] for e in self.events]
         if self.board is None:
-            return PostPayload(step=self.step, lines=self.lines, events=self.events)
+            return PostPayload(step=self.step, lines=self.lines, event_seqs=seqs)
         caption, highlights = self.board
-        return BoardPostPayload(step=self.step, lines=self.lines, events=self.events,
+        return BoardPostPayload(step=self.step, lines=self.lines, event_seqs=seqs,
                                 board=BoardPayload(view=game.view(None), caption=caption, highlights=highlights))
 
 

@@ -12,7 +12,7 @@ class OutboxKind(StrEnum):
     EVENTS = "events"  # the engine's events for one audience
     PROMPT = "prompt"  # one open decision, privately, with its deadline
     BOARD = "board"  # a picture of the board
-    POST = "post"  # one step of the public feed: its lines, its public events, maybe the board (``feed.py``)
+    POST = "post"  # one step of the public feed: its lines, its public events (seqs), maybe the board (``feed.py``)
     STATUS = "status"  # the public status line, edited in place
     REMINDER = "reminder"  # private: like a prompt; public: who is still awaited
     NOTICE = "notice"  # plain text (deadline missed, pause, rewind, ...)

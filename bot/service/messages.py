@@ -47,7 +47,7 @@ class PostPayload(TypedDict):
 
     step: str  # orders, combat, bidding, round_end, game_over, or step
     lines: list[str]  # the words shown, each fact once
-    events: list[dict[str, Any]]  # the public events it covers, oldest first
+    event_seqs: list[int]  # the public events it covers (their ``seq``), oldest first: the events table has them
 
 
 class BoardPostPayload(PostPayload):

@@ -33,13 +33,19 @@ async def test_outbox_rows_reach_exactly_their_audience_over_a_whole_game(tmp_pa
     assert not [e for e in stored if e["audience"]["kind"] == "sealed"]  # the engine keeps them in its state
     assert any(e["kind"] == "orders_revealed" for e in stored)  # so there were hidden orders to keep
     delivered: Counter[tuple[str, int | None, str]] = Counter()
+    public = {e["seq"]: e for e in stored if e["audience"]["kind"] == "public"}  # a feed post names them by seq
     for audience, user, kind, raw in rows:
         payload = json.loads(raw)
         if audience == "player":
             assert user in house_of
         else:
             assert user is None
-        if kind in ("events", "post"):  # a player's events, or a step of the public feed
+        if kind == "post":  # a step of the public feed: public events only
+            assert audience == "public"
+            for seq in payload["event_seqs"]:
+                assert seq in public, seq
+                delivered[("public", None, canonical(public[seq]))] += 1
+        elif kind == "events":  # a player's events
             for e in payload["events"]:
                 assert e["audience"]["kind"] == audience  # never a sealed event, never a private one in public
                 if audience == "player":

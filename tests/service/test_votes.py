@@ -196,7 +196,7 @@ async def test_an_undo_across_the_orders_reveal_leaks_no_order(tmp_path: Path) -
         placed[user] = answer
     revealed = rows(path)[-1][0]
     assert any(p.search(r[4]) for r in rows(path) for p in pairs(placed[users[0]]))  # the check sees a reveal
-    assert any(r[3] == "post" and "orders_revealed" in r[4] for r in rows(path))
+    assert any(r[3] == "post" and json.loads(r[4])["step"] == "orders" for r in rows(path))  # the reveal's post
     vote = await svc.open_vote(gid, users[0], "undo")
     await svc.cast_ballot(gid, vote["id"], users[1], True)
     assert (await svc.vote_info(gid, vote["id"]))["status"] == "passed"

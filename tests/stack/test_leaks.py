@@ -84,12 +84,14 @@ class Auditor:
         self.delivered: Counter[tuple[str | None, str, str]] = Counter()
         self.public_expected: Counter[tuple[str, str]] = Counter()  # the feed posts a step once it is over
         self.public_delivered: Counter[tuple[str, str]] = Counter()
+        self.public_seqs: dict[int, tuple[str, str]] = {}  # a feed post names its public events by seq
         self.expect(game.events)  # the events of the set-up, delivered at the start
 
     def expect(self, events: list[Event]) -> None:
         for e in events:
             if e.audience.kind == "public":
                 self.public_expected[(e.kind, e.text)] += 1
+                self.public_seqs[e.seq] = (e.kind, e.text)
             elif e.audience.kind == "player":
                 self.expected[(e.audience.who, e.kind, e.text)] += 1
 
@@ -119,11 +121,12 @@ class Auditor:
         problems = self.leaks(msg, viewer)
         assert not problems, f"{msg.kind} to {viewer or 'the public'} leaks: {problems}"
         self.checked += 1
-        for e in msg.payload.get("events", []) if msg.kind in ("events", "post") else []:
-            if viewer is None:
-                self.public_delivered[(e["kind"], e["text"])] += 1
-            else:
-                self.delivered[(viewer, e["kind"], e["text"])] += 1
+        for seq in msg.payload["event_seqs"] if msg.kind == "post" else []:
+            assert seq in self.public_seqs, f"a feed post names {seq}, not a public event"
+            self.public_delivered[self.public_seqs[seq]] += 1
+        for e in msg.payload["events"] if msg.kind == "events" else []:
+            assert viewer is not None, "a player's events in public"
+            self.delivered[(viewer, e["kind"], e["text"])] += 1
         return f"m{msg.id}"
 
     def commands(self, viewer: str | None, house: str) -> bool:
