@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.service.calc import calc_text, combat_calc
 from bot.service.clock import Clock
+from bot.service.collector import tune_collector
 from bot.service.core import CACHE_GAMES, TableCore
 from bot.service.deadlines import Deadlines
 from bot.service.extras import Extras
@@ -83,7 +84,8 @@ class TableService:
         """Start the background tasks: the outbox dispatcher (with a transport) and the timer task, both woken by
         every commit (``TableCore.committed``) and, on a database several processes share, by the other processes'
         commits (``Store.listen``). Unsent rows are delivered and timers that fell due while the bot was down fire
-        at once."""
+        at once. The garbage collector is set for a long-running server (``collector.py``)."""
+        tune_collector()
         committed = self.core.committed
         if transport is not None:
             dispatcher = Dispatcher(self.store, transport, self.clock)
