@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, ParamSpec, TypeVar
 
 from bot.service import messages
@@ -82,6 +82,19 @@ def oversized(answer: Any) -> str | None:
 
 P = ParamSpec("P")
 T = TypeVar("T")
+
+
+async def add_reminders(repo: Repo, game_id: int, decision_id: str, house: str, times: list[datetime]) -> None:
+    """A decision's reminders as one timer, due at the first: its payload keeps each later one as the time from
+    the one before (``later_us``, microseconds), so a pause or an extension, which moves the row's due time,
+    moves them all; firing it adds the timer of the next (``Deadlines._remind``)."""
+    if not times:
+        return
+    times = sorted(times)
+    payload: dict[str, Any] = {"decision_id": decision_id, "house": house}
+    if len(times) > 1:
+        payload["later_us"] = [(b - a) // timedelta(microseconds=1) for a, b in zip(times, times[1:])]
+    await repo.add_timer(game_id, TimerKind.REMINDER, times[0], payload)
 
 
 def retried(call: Callable[P, Awaitable[T]]) -> Callable[P, Coroutine[Any, Any, T]]:
@@ -419,10 +432,8 @@ class TableCore:
             due, reminders = shaped_deadline(t.row.settings, d.kind,
                                               t.deadline_start(d.player, now))  # later while away
             await repo.add_prompt(PromptRow(t.id, d.id, d.player, d.kind, due, now))
-            timer = {"decision_id": d.id, "house": d.player}
-            for fraction, at in zip(t.row.settings["reminders"], reminders, strict=True):
-                await repo.add_timer(t.id, TimerKind.REMINDER, at, {**timer, "fraction": fraction})
-            await repo.add_timer(t.id, TimerKind.DEADLINE, due, timer)
+            await add_reminders(repo, t.id, d.id, d.player, reminders)
+            await repo.add_timer(t.id, TimerKind.DEADLINE, due, {"decision_id": d.id, "house": d.player})
             deadlines[d.id] = due
             if d.player in users and not t.autopiloted(d.player, now):  # else the autopilot answers
                 rows.append(messages.prompt(t, users[d.player], d, due))

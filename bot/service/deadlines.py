@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 from bot.service import messages
-from bot.service.core import TableCore, Within, retried
+from bot.service.core import TableCore, Within, add_reminders, retried
 from bot.service.kinds import OVER, GameStatus, OutboxKind, Source, TimerKind
 from bot.service.loaded import Table
 from bot.service.models import Stale
@@ -31,6 +31,18 @@ STUCK = 1.0  # a due timer that nothing fired is looked at again after this long
 LEASE = timedelta(minutes=1)  # a claimed timer is another process's to fire again after this (a shared database)
 
 Handler = Callable[[Table, list[TimerRow], datetime], Awaitable[None]]
+
+
+def later_reminders(timer: TimerRow, now: datetime) -> list[datetime]:
+    """The reminders still to come after ``timer`` (one of ``add_reminders``), fired at ``now``: those that fell
+    due meanwhile are dropped (the one just sent covers them)."""
+    times, at = [], timer.due_at
+    assert at is not None
+    for step in timer.payload.get("later_us") or []:
+        at += timedelta(microseconds=step)
+        if at > now:
+            times.append(at)
+    return times
 
 
 class Deadlines:
@@ -108,8 +120,9 @@ class Deadlines:
             await repo.finish_timers([x.id for x in timers])
 
     async def _remind(self, t: Table, reminders: list[TimerRow], now: datetime) -> None:
-        """A private reminder per open decision, and one public line naming everyone still awaited. A reminder is
-        moot when the deadline itself is due (the bot was down meanwhile)."""
+        """A private reminder per open decision, and one public line naming everyone still awaited; then the
+        decision's next reminder, if it has one still to come (``add_reminders``: those that fell due meanwhile
+        are covered by this one). A reminder is moot when the deadline itself is due (the bot was down)."""
         core = self.core
         assert t.game is not None
         async with core.store.reading() as repo:
@@ -120,10 +133,14 @@ class Deadlines:
         users = t.user_of()
         rows: list[NewMessage] = []
         waiting: list[messages.Waiting] = []
+        chained: list[TimerRow] = []  # reminders whose decision is still open: their next one follows
         for timer in reminders:
             d = open_now.get(timer.payload["decision_id"])
             prompt = prompts.get(timer.payload["decision_id"])
-            if d is None or prompt is None or d.player not in users:
+            if d is None or prompt is None:
+                continue
+            chained.append(timer)
+            if d.player not in users:
                 continue
             rows.append(messages.prompt(t, users[d.player], d, prompt.deadline_at, OutboxKind.REMINDER))
             waiting.append(messages.waiting(t, d, prompt.deadline_at))
@@ -132,6 +149,9 @@ class Deadlines:
             rows.append(messages.public_reminder(t, f"Still waiting for {names}.", waiting))
         async with core.writing(t) as repo:
             await repo.finish_timers([x.id for x in reminders])
+            for timer in chained:
+                await add_reminders(repo, t.id, timer.payload["decision_id"], timer.payload["house"],
+                                    later_reminders(timer, now))
             if rows:
                 await repo.add_messages(rows, now)
         core.woken()

@@ -9,7 +9,7 @@ import logging
 from datetime import timedelta
 
 from bot.service import messages
-from bot.service.core import TableCore, retried
+from bot.service.core import TableCore, add_reminders, retried
 from bot.service.feed import table_wide
 from bot.service.kinds import ACTIVE, GameStatus, Source, TimerKind
 from bot.service.loaded import Table, label_of
@@ -81,9 +81,8 @@ class Repairs:
                     elif timer.kind == TimerKind.REMINDER:
                         await repo.finish_timers([timer.id])
                 for p in prompts:
-                    for fraction in t.row.settings["reminders"]:
-                        await repo.add_timer(game_id, TimerKind.REMINDER, now + (due - now) * fraction,
-                                             {"decision_id": p.decision_id, "house": p.house, "fraction": fraction})
+                    await add_reminders(repo, game_id, p.decision_id, p.house,
+                                        [now + (due - now) * fraction for fraction in t.row.settings["reminders"]])
                 t.deadlines = None
                 notice = (f"🔧 {t.named(user_id)} set the deadline of {whose} to <t:{int(due.timestamp())}:f> "
                           f"({hours:g} h from now).")
