@@ -26,8 +26,10 @@ def iso(moment: datetime) -> str:
     return utc(moment).isoformat(timespec="microseconds")
 
 
+@functools.lru_cache(maxsize=256)
 def from_iso(text: str) -> datetime:
-    """A time written by ``iso`` (or any ISO-8601 text; one without a zone is read as UTC), in UTC."""
+    """A time written by ``iso`` (or any ISO-8601 text; one without a zone is read as UTC), in UTC. Remembered
+    for recent texts: the rows one answer wrote share their time."""
     moment = datetime.fromisoformat(text)
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
