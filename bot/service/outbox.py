@@ -145,12 +145,15 @@ class Dispatcher:
                     by_destination.setdefault(where, []).append(row)
             sent: list[tuple[int, str]] = []  # marked sent together, in one transaction, after the pass
             said: list[OutboxRow] = []  # sent rows that said their destination's given-up rows
-            progress = await asyncio.gather(*(self._deliver(where, queue, held, waiting, sent, said)
+            superseded: list[int] = []  # older status rows, skipped: marked in the same transaction
+            progress = await asyncio.gather(*(self._deliver(where, queue, held, waiting, sent, said, superseded)
                                               for where, queue in by_destination.items()))
-            if sent or (rows and self.store.shared):
+            if sent or superseded or (rows and self.store.shared):
                 async with self.store.transaction() as repo:
                     now = self.clock()
                     await repo.mark_sent_many(sent, now)
+                    for row_id in superseded:
+                        await repo.mark_superseded(row_id, now)
                     for row in said:
                         where = destination(row)
                         await repo.mark_said(row.game_id, where[1] if where[0] == "dm" else None, row.id, now)
@@ -185,15 +188,16 @@ class Dispatcher:
             return await repo.claim_messages(self.owner, now, now + LEASE, limit), await repo.given_up()
 
     async def _deliver(self, where: Destination, rows: list[OutboxRow], held: set[Destination],
-                       waiting: list[datetime], sent: list[tuple[int, str]], said: list[OutboxRow]) -> bool:
+                       waiting: list[datetime], sent: list[tuple[int, str]], said: list[OutboxRow],
+                       superseded: list[int]) -> bool:
         """One destination's rows in order, stopping at the first that must wait; True if any row was done."""
         done = False
         newest_status = max((row.id for row in rows if row.kind == OutboxKind.STATUS), default=None)
         for row in rows:
             if row.kind == OutboxKind.STATUS and row.id != newest_status:
-                # the front end edits one status message in place: only the newest unsent one matters
-                async with self.store.transaction() as repo:
-                    await repo.mark_superseded(row.id, self.clock())
+                # the front end edits one status message in place: only the newest unsent one matters (marked
+                # with the pass's deliveries: a restart before that skips it again)
+                superseded.append(row.id)
                 done = True
                 continue
             if row.retry_at is not None and row.retry_at > self.clock():
