@@ -136,7 +136,6 @@ class Game(Table):
         game.shuffle(state.wildling_deck)
         state.stack = [{"step": "round", "next": "planning"}]
         game._advance()
-        game.settle()
         return game
 
     def to_dict(self) -> dict[str, Any]:
@@ -267,7 +266,6 @@ class Game(Table):
                 mine = Audience.player(player)
                 self.events = [replace(e, seq=self.state.event_seq) for e in self.events if e.audience == mine]
             self._advance()
-            self.settle()
         except BaseException:
             self.state.__dict__.update(GameState.from_dict(snapshot).__dict__)  # same object, old contents
             self.events = []
@@ -281,7 +279,6 @@ class Game(Table):
         ``engine.agot.position``); returns the events since the last ``submit`` or ``resume``."""
         self.castles_seen, self._checked, self._posed = None, set(), {}
         self._advance()
-        self.settle()
         events, self.events = self.events, []
         return events
 
@@ -319,9 +316,11 @@ class Game(Table):
         self.check_victory()
 
     def _advance(self) -> None:
-        """Run automatic steps until a question is open or the game ends (no-progress guard)."""
+        """Run automatic steps until a question is open or the game ends (no-progress guard); the state is left
+        in its canonical order (``settle``), and the questions it looked at are posed (``_pose``) in it."""
         for _ in range(MAX_LOOP):
             if self.over or not self.state.stack:
+                self.settle()
                 return
             frame = self.state.stack[-1]
             handler = STEPS[frame["step"]]
@@ -331,13 +330,15 @@ class Game(Table):
             asked = frame.get("asked", {})
             if not asked:
                 raise RuntimeError(f"step {frame['step']} is waiting for nobody")
+            self.settle()  # in place: the frame and its questions stay the same objects
             # Only questions posed since the last look can be forced: the options of a posed question never depend
             # on the others' answers (simultaneous questions are secret).
-            fresh = [handler.decision(self, frame, p, did) for p, did in by_id(asked) if did not in self._checked]
+            fresh = [self._pose(handler, frame, p, did) for p, did in by_id(asked) if did not in self._checked]
             forced = [d for d in fresh if d.options is not None and len(d.options) == 1]
             self._checked = (self._checked & set(asked.values())) | {d.id for d in fresh if d not in forced}
             if not forced:
                 return
+            self._posed = {}  # the state changes from here
             self.announce_forced(forced[0].player, forced[0].kind, forced[0].options[0],  # type: ignore[index]
                                  secret=forced[0].secret, why=forced[0].info.get("skipped", ""))
             self._apply(forced[0], forced[0].options[0])  # type: ignore[index]
