@@ -31,6 +31,7 @@ from bot.storage.records import (
     VoteRow,
     Whisper,
     from_iso,
+    iso,
 )
 from bot.storage.repository import PACK_PER_PRUNE, Pruned, StorageError
 from bot.storage.sqlite_hops import Hop, Member, Statement
@@ -73,11 +74,13 @@ class SqliteRepo:
             raise StorageError("a write through a reading repository (use store.transaction())")
         self.batch.append((sql, _params(args), False))
 
-    def _write_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+    def _write_many(self, sql: str, rows: list[tuple[Any, ...]], stored: bool = False) -> None:
+        """``stored``: the rows hold only values SQLite stores as they are (no datetime: those are written as
+        ``iso`` text by the caller), so they are not looked through again (the answer path's many rows)."""
         if not self.writable:
             raise StorageError("a write through a reading repository (use store.transaction())")
         if rows:
-            self.batch.append((sql, [_params(r) for r in rows], True))
+            self.batch.append((sql, rows if stored else [_params(r) for r in rows], True))
 
     async def _send(self, query: tuple[str, Any] | None) -> Any:
         if not self.writable:
@@ -279,7 +282,7 @@ class SqliteRepo:
             "(?, (SELECT COALESCE(MAX(n), (SELECT last_n FROM event_archives WHERE game_id = ?), 0) + 1 FROM events "
             "WHERE game_id = ?), ?, ?, ?, ?, ?)",
             [(game_id, game_id, game_id, answer_seq, e["kind"], e["audience"]["kind"], e["audience"]["who"], _json(e))
-             for e in events])
+             for e in events], stored=True)
 
     async def events(self, game_id: int, audience: str | None = None, before: int | None = None,
                      limit: int | None = None) -> list[EventRow]:
@@ -339,12 +342,12 @@ class SqliteRepo:
         # and stays unique across databases; 24 hex characters fit Discord's 25-character nonce (one read of
         # the system's random source for all the rows). Payloads keep sorted keys: a front end that walks a dict
         # of one renders the same text whether the game was reloaded or not.
-        keys = secrets.token_hex(12 * len(messages))
+        keys, at = secrets.token_hex(12 * len(messages)), iso(now)
         self._write_many(
             "INSERT INTO outbox (game_id, audience, user_id, kind, payload, key, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(m.game_id, m.audience, m.user_id, m.kind, _json(m.payload), keys[24 * i:24 * i + 24], now)
-             for i, m in enumerate(messages)])
+            [(m.game_id, m.audience, m.user_id, m.kind, _json(m.payload), keys[24 * i:24 * i + 24], at)
+             for i, m in enumerate(messages)], stored=True)
 
     async def unsent(self, limit: int = 100) -> list[OutboxRow]:
         rows = await self._all(f"SELECT {self._OUTBOX_COLUMNS} FROM {self._OUTBOX_FROM} "
@@ -361,8 +364,9 @@ class SqliteRepo:
                     (now, front_id, message_id))
 
     async def mark_sent_many(self, sent: list[tuple[int, str]], now: datetime) -> None:
+        at = iso(now)
         self._write_many("UPDATE outbox SET sent_at = ?, message_id = ?, retry_at = NULL WHERE id = ?",
-                         [(now, front_id, message_id) for message_id, front_id in sent])
+                         [(at, front_id, message_id) for message_id, front_id in sent], stored=True)
 
     async def mark_retry(self, message_id: int, error: str, retry_at: datetime) -> None:
         self._write("UPDATE outbox SET attempts = attempts + 1, error = ?, retry_at = ? WHERE id = ?",
