@@ -6,7 +6,7 @@ import asyncio
 import json
 import random
 import sqlite3
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -61,14 +61,16 @@ async def test_reminders_then_the_default_at_expiry(tmp_path: Path) -> None:
     await svc.close()
 
 
-async def reminder_timers(svc: TableService, gid: int) -> dict[str, list[Any]]:
-    """The game's pending timers per decision: kinds and due times."""
+async def timers_each(svc: TableService, gid: int) -> list[tuple[str, datetime | None]]:
+    """The pending timers (kind, due time) of each of the game's three open decisions: the same for all three."""
     async with svc.store.reading() as repo:
         timers = await repo.timers(gid)
-    out: dict[str, list[Any]] = {}
+    per: dict[str, list[tuple[str, datetime | None]]] = {}
     for x in sorted(timers, key=lambda x: (x.kind, x.id)):
-        out.setdefault(x.payload["decision_id"], []).append((x.kind, x.due_at))
-    return out
+        per.setdefault(x.payload["decision_id"], []).append((x.kind, x.due_at))
+    plans = {tuple(v) for v in per.values()}
+    assert len(per) == 3 and len(plans) == 1, per
+    return list(plans.pop())
 
 
 TWO = {**SETTINGS, "reminders": [0.9, 0.5]}  # a decision's two reminders: one timer, the second chained to it
@@ -80,21 +82,20 @@ async def test_two_reminders_are_one_timer_and_each_fires_in_turn(tmp_path: Path
     svc = await TableService.open(path, clock=clock)
     start = clock.now
     gid, users = await seated(svc, settings=TWO)
-    timers = await reminder_timers(svc, gid)
-    assert len(timers) == 3 and all(v == [("deadline", start + timedelta(seconds=100)),
-                                          ("reminder", start + timedelta(seconds=50))] for v in timers.values())
+    assert await timers_each(svc, gid) == [("deadline", start + timedelta(seconds=100)),
+                                           ("reminder", start + timedelta(seconds=50))]
     clock.advance(50)
     await svc.run_due_timers()
     assert len([r for r in outbox(path, "reminder") if r[0] == "player"]) == 3
-    assert all(v == [("deadline", start + timedelta(seconds=100)), ("reminder", start + timedelta(seconds=90))]
-               for v in (await reminder_timers(svc, gid)).values())
+    assert await timers_each(svc, gid) == [("deadline", start + timedelta(seconds=100)),
+                                           ("reminder", start + timedelta(seconds=90))]
     clock.advance(39)
     assert await svc.run_due_timers() == 0
     clock.advance(1)
     await svc.run_due_timers()
     assert len([r for r in outbox(path, "reminder") if r[0] == "player"]) == 6
     assert len([r for r in outbox(path, "reminder") if r[0] == "public"]) == 2
-    assert all(v == [("deadline", start + timedelta(seconds=100))] for v in (await reminder_timers(svc, gid)).values())
+    assert await timers_each(svc, gid) == [("deadline", start + timedelta(seconds=100))]
     clock.advance(10)
     await svc.run_due_timers()
     assert [a[2] for a in answers(path)] == ["deadline"] * 3
@@ -111,12 +112,12 @@ async def test_a_pause_moves_the_later_reminder_with_the_first(tmp_path: Path) -
     clock.advance(5000)
     await svc.resume(gid, CREATOR)
     resumed = clock.now
-    assert all(v == [("deadline", resumed + timedelta(seconds=80)), ("reminder", resumed + timedelta(seconds=30))]
-               for v in (await reminder_timers(svc, gid)).values())
+    assert await timers_each(svc, gid) == [("deadline", resumed + timedelta(seconds=80)),
+                                           ("reminder", resumed + timedelta(seconds=30))]
     clock.advance(30)
     await svc.run_due_timers()
-    assert all(v == [("deadline", resumed + timedelta(seconds=80)), ("reminder", resumed + timedelta(seconds=70))]
-               for v in (await reminder_timers(svc, gid)).values())
+    assert await timers_each(svc, gid) == [("deadline", resumed + timedelta(seconds=80)),
+                                           ("reminder", resumed + timedelta(seconds=70))]
     await svc.close()
 
 
@@ -131,7 +132,7 @@ async def test_reminders_that_fell_due_while_the_bot_was_down_are_said_once(tmp_
     svc = await TableService.open(path, clock=clock)
     await svc.run_due_timers()
     assert sorted(u for a, u, _ in outbox(path, "reminder") if a == "player") == users  # one each, not two
-    assert all(v == [("deadline", start + timedelta(seconds=100))] for v in (await reminder_timers(svc, gid)).values())
+    assert await timers_each(svc, gid) == [("deadline", start + timedelta(seconds=100))]
     await svc.close()
 
 
