@@ -232,7 +232,8 @@ class TableCore:
                                                                                  for s in t.seats)
 
     def drop(self, game_id: int) -> None:
-        """Memory ran ahead of the database (a transaction failed): the game is loaded again on next use."""
+        """Memory ran ahead of the database (a transaction failed, or the engine refused an answer half-way and
+        left its game spoiled): the game is loaded again on next use."""
         self.tables.pop(game_id, None)
 
     async def _rebuild(self, table: Table, snap: tuple[int, str] | None, answers: list[AnswerRow]) -> Game | None:
@@ -337,7 +338,8 @@ class TableCore:
     async def apply(self, t: Table, decision: Decision, user_id: int | None, answer: Any, source: Source,
                     within: Within | None = None) -> Reply:
         """Submit to the engine and, if it accepts, commit everything in one transaction (with what ``within``
-        adds); then run the ``after_answer`` hooks. The caller holds the game's lock.
+        adds); then run the ``after_answer`` hooks. The caller holds the game's lock. A refusal may drop the game
+        from the cache (``drop``): a caller going on with it loads it again first.
 
         The engine is given the answer as the store gives it back to a replay (JSON, keys sorted): the events of
         the live game are those of its replay, also where an event follows the order of an answer's keys."""
@@ -347,12 +349,15 @@ class TableCore:
         except (TypeError, ValueError):  # it is stored as JSON
             return Reply("refused", "That answer is malformed (it is not plain data).")
         try:
-            events = t.game.submit(decision.player, decision.id, answer)
-        except AlreadySubmitted as exc:
-            return Reply("already", str(exc))
-        except EngineError as exc:
-            return Reply("refused", str(exc))
-        except Exception as exc:  # noqa: BLE001 - the engine restored its state; the answer's shape is wrong
+            # no copy of the state to roll back to: a game the engine refused half-way is loaded again instead
+            events = t.game.submit(decision.player, decision.id, answer, rollback=False)
+        except Exception as exc:  # noqa: BLE001 - refused: nothing was written
+            if t.game.spoiled:
+                self.drop(t.id)  # loaded again from the store on next use, as it was before this answer
+            if isinstance(exc, AlreadySubmitted):
+                return Reply("already", str(exc))
+            if isinstance(exc, EngineError):
+                return Reply("refused", str(exc))
             log.warning("game %s: malformed %s answer refused (%s)", t.id, decision.kind, type(exc).__name__)
             return Reply("refused", "That answer is malformed for this decision.")
         now = self.clock()

@@ -81,6 +81,7 @@ class Seats:
                     # the refusal's words may quote the secret answer tried: not in a log line
                     log.warning("game %s: autopilot answer to %s (%s) refused; the default instead", game_id,
                                 decision.id, decision.kind)
+                    t = await core.load(game_id)  # the refusal may have dropped the game (``apply``)
                     reply = await core.apply(t, decision, user, decision.default, Source.AUTOPILOT)
             except Stale:  # another process advanced the game: its own answer runs the autopilot there
                 break

@@ -78,6 +78,7 @@ class Game(Table):
         # decision id -> the decision as its step poses it in the current state: built once between two changes
         # (every change empties it: ``submit``, ``resume``, ``settle``, ``finish``); handed out as copies
         self._posed: dict[str, Decision] = {}
+        self.spoiled = False  # refused half-way with ``rollback=False``: thrown away by the caller (``submit``)
 
     # --- creation and persistence -------------------------------------------------------------
 
@@ -236,13 +237,21 @@ class Game(Table):
             return []
         return sorted({self.answerer(p) for p in self.state.stack[-1].get("asked", {})})
 
-    def submit(self, player: str, decision_id: str, answer: Any) -> list[Event]:
+    def submit(self, player: str, decision_id: str, answer: Any, rollback: bool = True) -> list[Event]:
         """Apply one answer, or raise a typed error and change nothing.
 
         Returns the events someone may see now (sealed events stay in the state until their reveal). An answer
         to a ``submitted`` decision replaces the earlier one and tells nobody else; the same answer again is
         refused with ``AlreadySubmitted``.
+
+        ``rollback=False`` is for a caller that can load the game again (the service, from its store; a replay of
+        stored answers): the state is not copied first, which saves a large share of an answer's cost. An answer
+        refused before its step looks at it (an expired decision, another house's) still changes nothing; one
+        the step refuses leaves the game ``spoiled``: the caller must throw it away, and ``submit`` refuses to go
+        on with it.
         """
+        if self.spoiled:
+            raise RuntimeError("This game was left half-changed by a refused answer: load it again.")
         if self.over:
             raise StaleDecision("The game is over.")
         decision = self._decision(decision_id)
@@ -252,12 +261,13 @@ class Game(Table):
             raise NotYourDecision(f"This decision belongs to {self.house_name(self.answerer(decision.player))}.")
         # plain values first, then area names accepted wherever an area is answered
         answer = _listed(decision, normalize_areas(self.board, answers.normalized(answer)))
-        snapshot = self.state.to_dict()
+        # the state as it was, to restore on a refusal (and to see whether a changed secret answer is the same)
+        snapshot = self.state.to_dict() if rollback or decision.submitted else None
         self.events = []
         self._posed = {}  # the state changes from here
         try:
             self._apply(decision, answer)
-            if decision.submitted:
+            if snapshot is not None and decision.submitted:
                 # a change tells nobody else: the public events it caused are dropped, and so is their count
                 self.state.event_seq = snapshot["event_seq"]
                 if self.state.to_dict() == snapshot:
@@ -267,9 +277,12 @@ class Game(Table):
                 self.events = [replace(e, seq=self.state.event_seq) for e in self.events if e.audience == mine]
             self._advance()
         except BaseException:
-            self.state.__dict__.update(GameState.from_dict(snapshot).__dict__)  # same object, old contents
             self.events = []
             self.castles_seen, self._checked, self._waiting, self._posed = None, set(), {}, {}
+            if snapshot is None:
+                self.spoiled = True
+            else:
+                self.state.__dict__.update(GameState.from_dict(snapshot).__dict__)  # same object, old contents
             raise
         events, self.events = self.events, []
         return events

@@ -188,3 +188,31 @@ def test_one_open_decision_is_the_one_open_decisions_lists(players, seed):
     still = g.open_decisions(submitted=True)[0].id
     g.finish()  # the game is over: nothing is open any more
     assert g.open_decision(still) is None
+
+
+def test_without_rollback_a_refusal_by_the_step_spoils_the_game():
+    g = scenario(6)
+    clear(g)
+    g.state.houses["stark"].supply = 0  # [2, 2]
+    put(g, "winterfell", "stark", "footman", "footman", "knight")
+    put(g, "karhold", "stark", "footman", "footman")
+    start(g, "reconcile", houses=["stark"])
+    d = decision(g, "stark")
+    with pytest.raises(IllegalAnswer, match="exactly 1"):  # the reconcile step itself refuses it
+        g.submit("stark", d.id, [["winterfell", "footman"], ["karhold", "footman"]], rollback=False)
+    assert g.spoiled  # no copy to go back to: the caller throws this game away
+    with pytest.raises(RuntimeError, match="load it again"):
+        g.submit("stark", d.id, [["winterfell", "knight"]], rollback=False)
+
+
+def test_without_rollback_a_refusal_before_the_step_changes_nothing():
+    g = Game.new(3, seed=1)
+    d = g.open_decisions()[0]
+    before = g.to_dict()
+    with pytest.raises(NotYourDecision):
+        g.submit("stark" if d.player != "stark" else "lannister", d.id, d.default, rollback=False)
+    with pytest.raises(StaleDecision):
+        g.submit(d.player, "999999", d.default, rollback=False)
+    assert not g.spoiled and g.to_dict() == before
+    g.submit(d.player, d.id, d.default, rollback=False)
+    assert g.to_dict() != before

@@ -211,3 +211,27 @@ async def test_a_save_that_fails_is_not_accepted_and_the_same_answer_goes_throug
                          (gid,)).fetchone()
     assert row == (last + 1, user, decision["id"])  # the next sequence number: the failed one took none
     await svc.close()
+
+
+@aio
+async def test_an_answer_the_engine_refuses_half_way_leaves_the_game_as_it_was(tmp_path: Path) -> None:
+    """The engine keeps no copy to roll back to (``rollback=False``): a refusal its step finds leaves the cached
+    game spoiled, so the service drops it, and the game loaded again is the one before the refused answer."""
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path)
+    gid, users = await seated(svc)
+    await play(svc, gid, answers=4)
+    waiting = {u: pending for u in users if (pending := await svc.pending(gid, u))}
+    user = min(waiting)
+    decision = waiting[user][0]
+    state_before, view_before, before = svc._tables[gid].game.to_dict(), await svc.view(gid, user), counts(path)
+    reply = await svc.answer(gid, user, decision["id"], {"narnia": "M0"} if decision["kind"] == "orders"
+                             else {"nonsense": True})
+    assert reply.status == "refused" and reply.message, reply
+    assert counts(path) == before
+    assert gid not in svc._tables  # the spoiled game was dropped
+    assert await svc.view(gid, user) == view_before  # loaded again from the store
+    assert svc._tables[gid].game.to_dict() == state_before
+    again = await svc.answer(gid, user, decision["id"], decision["default"])
+    assert again.status == "accepted", again
+    await svc.close()
