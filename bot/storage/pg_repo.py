@@ -6,11 +6,11 @@ SQLite store's semantics and rows; the calls several processes need are in ``pg_
 
 from __future__ import annotations
 
-import secrets
 import zlib
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.storage.keys import message_keys
 from bot.storage.pg_base import (
     _LIVE_TIMER,
     _OUTBOX,
@@ -227,7 +227,7 @@ class PostgresRepo(Claims):
             "RETURNING game_id) SELECT pg_notify($8, d.g::text) FROM (SELECT DISTINCT game_id AS g FROM m) AS d",
             [m.game_id for m in messages], [m.audience for m in messages], [m.user_id for m in messages],
             [m.kind for m in messages], [_dump(m.payload) for m in messages],
-            [secrets.token_hex(12) for _ in messages], _t(now), CHANNELS["outbox"])
+            message_keys(len(messages)), _t(now), CHANNELS["outbox"])
 
     async def unsent(self, limit: int = 100) -> list[OutboxRow]:
         rows = await self._all(f"SELECT {_OUTBOX} FROM {_OUTBOX_FROM} WHERE o.sent_at IS NULL AND o.failed_at IS NULL "

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import secrets
 import sqlite3
 import zlib
 from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from bot.storage.keys import message_keys
 from bot.storage.records import (
     AnswerRow,
     EventRow,
@@ -338,16 +338,14 @@ class SqliteRepo:
         return _build(OutboxRow, row, ("payload",))
 
     async def add_messages(self, messages: list[NewMessage], now: datetime) -> None:
-        # The idempotency key is random (not derived from the row id) so that it is fixed before the row exists
-        # and stays unique across databases; 24 hex characters fit Discord's 25-character nonce (one read of
-        # the system's random source for all the rows). Payloads keep sorted keys: a front end that walks a dict
-        # of one renders the same text whether the game was reloaded or not.
-        keys, at = secrets.token_hex(12 * len(messages)), iso(now)
+        # Idempotency keys: ``keys.py``. Payloads keep sorted keys: a front end that walks a dict of one renders
+        # the same text whether the game was reloaded or not.
+        at = iso(now)
         self._write_many(
             "INSERT INTO outbox (game_id, audience, user_id, kind, payload, key, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(m.game_id, m.audience, m.user_id, m.kind, _json(m.payload), keys[24 * i:24 * i + 24], at)
-             for i, m in enumerate(messages)], stored=True)
+            [(m.game_id, m.audience, m.user_id, m.kind, _json(m.payload), key, at)
+             for m, key in zip(messages, message_keys(len(messages)), strict=True)], stored=True)
 
     async def unsent(self, limit: int = 100) -> list[OutboxRow]:
         rows = await self._all(f"SELECT {self._OUTBOX_COLUMNS} FROM {self._OUTBOX_FROM} "
