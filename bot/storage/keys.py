@@ -2,7 +2,7 @@
 
 A key is fixed before its row exists (it is not the row id) and must stay unique across processes and databases:
 24 hex characters (they fit Discord's 25-character nonce), a random prefix drawn once per process, then a
-counter. Reading the system's random source for every transaction cost several per cent of an answer on the
+counter. Reading the system's random source for every transaction cost a few per cent of an answer on the
 event loop; the keys need to be unique, not unpredictable (they name a delivery, never a secret). A forked child
 draws a prefix of its own.
 """
