@@ -90,7 +90,8 @@ async def test_orders_by_dm_text_good_and_bad(table):
     await user.send_dm("Winterfel M+1, nonsense")
     assert user.dm_channel.last_message.content.startswith("❌ Game #1, orders:")
     await user.send_dm("Riverrun M+1")  # a real area without this house's units: refused by the engine's own step
-    assert user.dm_channel.last_message.content.startswith("❌ Game #1, orders:")
+    refused = user.dm_channel.last_message.content
+    assert refused.startswith("❌ Game #1, orders:") and "no unit of yours there" in refused, refused
     default_line = next(x for x in prompts(members[0])[0].content.split("\n") if x.startswith("Default"))
     orders = default_line.split(": ", 1)[1].rstrip(".")
     await user.send_dm(orders)
