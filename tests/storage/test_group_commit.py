@@ -5,6 +5,7 @@ rolls back alone."""
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 import threading
 from collections import Counter
@@ -120,4 +121,42 @@ async def test_a_write_lock_held_by_another_process_is_waited_for_off_the_event_
     other.close()
     async with store.reading() as repo:
         assert len(await repo.outbox(gid)) == 1
+    await store.close()
+
+
+def _temporary_files() -> list[str]:
+    """SQLite's temporary files this process has open (unlinked at once, so seen only through /proc)."""
+    found = []
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue
+        if "etilqs_" in target:
+            found.append(target)
+    return found
+
+
+async def test_a_savepoint_journals_in_memory_and_vacuum_still_works(tmp_path: Path) -> None:
+    """Each transaction of a group runs in a savepoint, whose sub-journal holds the pages it changes; past 64 KiB
+    SQLite spills it to a temporary file unless temporary files live in memory: no file is opened, however many
+    pages one transaction changes. VACUUM (a temporary copy of the whole database) still runs, on disk."""
+    path = tmp_path / "journal.sqlite3"
+    store = await SqliteStore.open(path)
+    async with store.transaction() as repo:
+        gid = await repo.add_game(None, 1, 1, 3, {}, NOW)
+        await repo.add_messages([NewMessage(gid, "public", None, "notice", {"text": "x" * 900, "i": i})
+                                 for i in range(600)], NOW)
+    async with store.reading() as repo:
+        rows = await repo.outbox(gid)
+    opened: list[str] = []
+    store.conn.set_trace_callback(lambda sql: opened.extend(_temporary_files()) if sql.startswith("RELEASE") else None)
+    async with store.transaction() as repo:  # changes every page of the outbox: far more than 64 KiB of them
+        await repo.mark_sent_many([(r.id, f"m{r.id}") for r in rows], NOW)
+    store.conn.set_trace_callback(None)
+    assert opened == []
+    async with store.reading() as repo:
+        assert all(r.sent_at is not None for r in await repo.outbox(gid))
+    await store.vacuum()
+    assert store.conn.execute("PRAGMA temp_store").fetchone()[0] == 2  # back to memory after VACUUM
     await store.close()
