@@ -38,7 +38,7 @@ from bot.storage.records import (
     VoteRow,
     Whisper,
 )
-from bot.storage.repository import PACK_PER_PRUNE, Pruned
+from bot.storage.repository import PACK_PER_PRUNE, PRUNE_ROWS, Pruned
 from bot.storage.sqlite_repo import _position
 
 _GAME = ("id, guild_id, channel_id, creator_id, players, status, settings, seed, seq, round, phase, state_hash, "
@@ -273,21 +273,24 @@ class PostgresRepo(Claims):
             await self._write(unsaid + "game_id = $3 AND NOT (audience = 'player' AND user_id IS NOT NULL)",
                               _t(now), before, game_id)
 
-    async def prune(self, before: datetime) -> Pruned:
+    async def prune(self, before: datetime, limit: int = PRUNE_ROWS) -> Pruned:
         """As the SQLite store's; one process prunes at a time (the others return nothing pruned)."""
         if not await self._value("SELECT pg_try_advisory_xact_lock($1, 0)", PRUNE_LOCK):
             return Pruned(0, 0, 0, 0)
         messages = await self._value(
-            "WITH gone AS (DELETE FROM outbox WHERE sent_at < $1 RETURNING game_id, kind, audience), "
+            "WITH gone AS (DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE sent_at < $1 "
+            "ORDER BY sent_at, id LIMIT $2) RETURNING game_id, kind, audience), "
             "counted AS (INSERT INTO deliveries (game_id, kind, audience, messages) SELECT game_id, kind, audience, "
             "count(*) FROM gone GROUP BY game_id, kind, audience ON CONFLICT (game_id, kind, audience) "
             "DO UPDATE SET messages = deliveries.messages + excluded.messages RETURNING messages) "
-            "SELECT count(*) FROM gone", _t(before))
-        timers = await self._value("WITH gone AS (DELETE FROM timers WHERE done RETURNING 1) SELECT count(*) FROM gone")
+            "SELECT count(*) FROM gone", _t(before), limit)
+        timers = await self._value("WITH gone AS (DELETE FROM timers WHERE id IN (SELECT id FROM timers WHERE done "
+                                   "ORDER BY id LIMIT $1) RETURNING 1) SELECT count(*) FROM gone", limit)
         snapshots = await self._value(
-            "WITH gone AS (DELETE FROM snapshots WHERE seq > 0 AND game_id IN (SELECT id FROM games "
-            "WHERE status = 'finished') AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = "
-            "snapshots.game_id) RETURNING 1) SELECT count(*) FROM gone")
+            "WITH gone AS (DELETE FROM snapshots WHERE (game_id, seq) IN (SELECT o.game_id, o.seq FROM snapshots o "
+            "WHERE o.seq > 0 AND o.game_id IN (SELECT id FROM games WHERE status = 'finished') AND o.seq < "
+            "(SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = o.game_id) ORDER BY o.game_id, o.seq LIMIT $1) "
+            "RETURNING 1) SELECT count(*) FROM gone", limit)
         events = 0
         for game in await self._all("SELECT g.id FROM games g WHERE g.status = 'finished' "
                                     "AND EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id) ORDER BY g.id LIMIT $1",

@@ -30,7 +30,7 @@ import asyncpg
 
 from bot.storage.pg_base import CHANNELS, DB_ERRORS, setup_connection, storage_errors, why
 from bot.storage.pg_repo import PostgresRepo
-from bot.storage.repository import DELIVERY_WINDOW, StorageError
+from bot.storage.repository import DELIVERY_WINDOW, StorageError, prune_all
 from bot.storage.sqlite import PRUNE_EVERY, migrations
 from bot.storage.stores import redacted
 
@@ -159,8 +159,7 @@ class PostgresStore:
 
     async def _prune(self) -> None:
         try:
-            async with self.transaction() as repo:
-                pruned = await repo.prune(datetime.now(UTC) - DELIVERY_WINDOW)
+            pruned = await prune_all(self, datetime.now(UTC) - DELIVERY_WINDOW)
         except StorageError as exc:
             log.warning("pruning %s failed: %s", self.where, exc)
             return

@@ -53,6 +53,10 @@ from bot.storage.records import (
 # few minutes), then pruned: its payload was most of a finished game's database.
 DELIVERY_WINDOW = timedelta(hours=1)
 PACK_PER_PRUNE = 20  # finished games whose events one prune packs (the packing is Python work on the event loop)
+# Rows of each kind (delivered messages, finished timers, old snapshots) one prune removes at most: the work of one
+# transaction stays bounded (the SQLite store keeps the pages a transaction changes in memory until it commits, and
+# every other transaction waits for it); ``prune_all`` prunes again until nothing is left.
+PRUNE_ROWS = 5000
 
 
 class StorageError(Exception):
@@ -66,6 +70,14 @@ class Pruned:
     timers: int  # finished timers removed
     snapshots: int  # snapshots removed
     events: int  # events of finished games packed into their archive
+
+    def __add__(self, other: Pruned) -> Pruned:
+        return Pruned(self.messages + other.messages, self.timers + other.timers, self.snapshots + other.snapshots,
+                      self.events + other.events)
+
+    def bounded(self, limit: int) -> bool:
+        """Whether a bound stopped this prune (``limit`` rows of a kind, or events packed): more may be left."""
+        return limit in (self.messages, self.timers, self.snapshots) or self.events > 0
 
 
 class Repo(Protocol):
@@ -145,11 +157,12 @@ class Repo(Protocol):
         it. ``user_id``: one player's DMs (the rows of audience "player" to that user, of every game); None: the
         feed of ``game_id`` (its rows of every other audience)."""
         ...
-    async def prune(self, before: datetime) -> Pruned:
-        """Drop what nothing needs any more: each outbox row delivered (or superseded) before ``before`` (the
-        idempotency window has passed; ``delivered`` still counts it), finished timers, and the snapshots of
-        finished games other than their first and last (verify and replay need the answers, not those); pack the
-        events of up to PACK_PER_PRUNE finished games compactly (``events`` still reads them all)."""
+    async def prune(self, before: datetime, limit: int = PRUNE_ROWS) -> Pruned:
+        """Drop what nothing needs any more, at most ``limit`` rows of each kind (the oldest first): outbox rows
+        delivered (or superseded) before ``before`` (the idempotency window has passed; ``delivered`` still counts
+        them), finished timers, and the snapshots of finished games other than their first and last (verify and
+        replay need the answers, not those); pack the events of up to PACK_PER_PRUNE finished games compactly
+        (``events`` still reads them all)."""
         ...
 
     async def delivered(self, game_id: int) -> dict[str, int]:
@@ -245,3 +258,15 @@ class Store(Protocol):
         ...
 
     async def close(self) -> None: ...
+
+
+async def prune_all(store: Store, before: datetime, limit: int = PRUNE_ROWS) -> Pruned:
+    """``Repo.prune`` until a prune leaves nothing behind, each in a transaction of its own (other transactions run
+    between them); the totals."""
+    total = Pruned(0, 0, 0, 0)
+    while True:
+        async with store.transaction() as repo:
+            pruned = await repo.prune(before, limit)
+        total += pruned
+        if not pruned.bounded(limit):
+            return total

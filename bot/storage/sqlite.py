@@ -35,7 +35,7 @@ Isolation (what ``repository.py`` promises, and how): the writing connection is 
 
 ``busy_timeout`` covers other processes (the admin command line) using the same file.
 
-Bounded storage: every ``PRUNE_EVERY`` seconds of use the store runs ``Repo.prune`` on its own (delivered messages
+Bounded storage: every ``PRUNE_EVERY`` seconds of use the store runs ``prune_all`` on its own (delivered messages
 past ``DELIVERY_WINDOW``, finished timers, finished games' snapshots and events), so a database grows with its
 games' answers and history, not with everything ever sent. Freed pages are reused; ``compact`` also VACUUMs.
 """
@@ -54,7 +54,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.storage.repository import DELIVERY_WINDOW, StorageError
+from bot.storage.repository import DELIVERY_WINDOW, StorageError, prune_all
 from bot.storage.sqlite_hops import Hop, Member, begin, begin_now, run_hop, run_members
 from bot.storage.sqlite_repo import SqliteRepo
 
@@ -107,11 +107,6 @@ def _open(path: str, create: bool, upto: int | None) -> sqlite3.Connection:
             raise StorageError(f"{path}: cannot switch the journal to WAL")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
-        # Temporary files in memory: above all the savepoints' sub-journal (each transaction of a group runs in a
-        # savepoint, ``sqlite_hops``), which otherwise spills to a file past 64 KiB: a group's answers wrote some
-        # 40 pages to it each, syscalls on the event loop that took a third of the SQL time. VACUUM, whose copy of
-        # the whole database is a temporary one, puts them back in a file (``vacuum``).
-        conn.execute("PRAGMA temp_store = MEMORY")
         for number, file in migrations():
             if version < number <= target:
                 script = file.read_text()
@@ -124,6 +119,13 @@ def _open(path: str, create: bool, upto: int | None) -> sqlite3.Connection:
                         conn.rollback()
                     raise StorageError(f"migration {file.name} failed on {path}: {exc}") from exc
                 version = number
+        # Temporary files in memory, once migrated (a migration may rewrite a whole table): above all the
+        # savepoints' sub-journal (each transaction of a group runs in a savepoint, ``sqlite_hops``), a copy of
+        # each page the transaction changes, which otherwise spills to a file past 64 KiB: a group's answers wrote
+        # some 40 pages to it each, syscalls on the event loop that took a third of the SQL time. What one
+        # transaction changes stays bounded (``prune`` removes PRUNE_ROWS rows of a kind at most); VACUUM, whose
+        # copy of the whole database is a temporary one, puts it back in a file (``vacuum``).
+        conn.execute("PRAGMA temp_store = MEMORY")
     except sqlite3.Error as exc:
         conn.close()
         raise StorageError(f"{path}: {exc}") from exc
@@ -278,8 +280,7 @@ class SqliteStore:
 
     async def _prune(self) -> None:
         try:
-            async with self.transaction() as repo:
-                pruned = await repo.prune(datetime.now(UTC) - DELIVERY_WINDOW)
+            pruned = await prune_all(self, datetime.now(UTC) - DELIVERY_WINDOW)
         except StorageError as exc:
             log.warning("pruning %s failed: %s", self.path, exc)
             return

@@ -33,7 +33,7 @@ from bot.storage.records import (
     from_iso,
     iso,
 )
-from bot.storage.repository import PACK_PER_PRUNE, Pruned, StorageError
+from bot.storage.repository import PACK_PER_PRUNE, PRUNE_ROWS, Pruned, StorageError
 from bot.storage.sqlite_hops import Hop, Member, Statement
 from bot.storage.sqlite_rows import build as _build
 from bot.storage.sqlite_rows import params as _params
@@ -392,18 +392,23 @@ class SqliteRepo:
             self._write(unsaid + "game_id = ? AND NOT (audience = 'player' AND user_id IS NOT NULL)",
                         (now, before, game_id))
 
-    async def prune(self, before: datetime) -> Pruned:
-        (messages,) = await self._one("SELECT count(*) FROM outbox WHERE sent_at < ?", (before,))
+    async def prune(self, before: datetime, limit: int = PRUNE_ROWS) -> Pruned:
+        # each kind: the rows to remove (the oldest ``limit``), counted, then deleted (the same rows: this
+        # transaction holds the write lock)
+        sent = "SELECT id FROM outbox WHERE sent_at < ? ORDER BY sent_at, id LIMIT ?"
+        (messages,) = await self._one(f"SELECT count(*) FROM ({sent})", (before, limit))
         self._write("INSERT INTO deliveries (game_id, kind, audience, messages) SELECT game_id, kind, audience, "
-                    "count(*) FROM outbox WHERE sent_at < ? GROUP BY game_id, kind, audience ON CONFLICT "
-                    "(game_id, kind, audience) DO UPDATE SET messages = messages + excluded.messages", (before,))
-        self._write("DELETE FROM outbox WHERE sent_at < ?", (before,))
-        (timers,) = await self._one("SELECT count(*) FROM timers WHERE done = 1")
-        self._write("DELETE FROM timers WHERE done = 1")
-        old = ("FROM snapshots WHERE seq > 0 AND game_id IN (SELECT id FROM games WHERE status = 'finished') "
-               "AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = snapshots.game_id)")
-        (snapshots,) = await self._one(f"SELECT count(*) {old}")
-        self._write(f"DELETE {old}")
+                    f"count(*) FROM outbox WHERE id IN ({sent}) GROUP BY game_id, kind, audience ON CONFLICT "
+                    "(game_id, kind, audience) DO UPDATE SET messages = messages + excluded.messages", (before, limit))
+        self._write(f"DELETE FROM outbox WHERE id IN ({sent})", (before, limit))
+        done = "SELECT id FROM timers WHERE done = 1 ORDER BY id LIMIT ?"
+        (timers,) = await self._one(f"SELECT count(*) FROM ({done})", (limit,))
+        self._write(f"DELETE FROM timers WHERE id IN ({done})", (limit,))
+        old = ("SELECT rowid FROM snapshots WHERE seq > 0 AND game_id IN (SELECT id FROM games WHERE status = "
+               "'finished') AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = snapshots.game_id) "
+               "ORDER BY game_id, seq LIMIT ?")
+        (snapshots,) = await self._one(f"SELECT count(*) FROM ({old})", (limit,))
+        self._write(f"DELETE FROM snapshots WHERE rowid IN ({old})", (limit,))
         events = 0
         for game in await self._all("SELECT g.id FROM games g WHERE g.status = 'finished' "
                                     "AND EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id) LIMIT ?",

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import astuple
 from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from bot.storage.repository import DELIVERY_WINDOW, Pruned, StorageError, Store
+from bot.storage.repository import DELIVERY_WINDOW, Pruned, StorageError, Store, prune_all
 from bot.storage.sqlite import SqliteStore
 
 DEFAULT_DATABASE = "var/agot.sqlite3"
@@ -80,12 +79,6 @@ async def open_store(url: str | Path | None = None, create: bool = True) -> Stor
 async def compact(store: Store, now: datetime) -> Pruned:
     """The clean-up of bounded storage, whole: prune until nothing is left that the window before ``now`` no
     longer needs, then VACUUM. Returns the totals."""
-    total = Pruned(0, 0, 0, 0)
-    while True:
-        async with store.transaction() as repo:
-            pruned = await repo.prune(now - DELIVERY_WINDOW)
-        total = Pruned(*(a + b for a, b in zip(astuple(total), astuple(pruned), strict=True)))
-        if not pruned.events:
-            break
+    total = await prune_all(store, now - DELIVERY_WINDOW)
     await store.vacuum()
     return total

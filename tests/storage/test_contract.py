@@ -20,6 +20,7 @@ from bot.storage import (
     Store,
     TimerRow,
 )
+from bot.storage.repository import prune_all
 
 pytestmark = pytest.mark.asyncio
 
@@ -401,6 +402,38 @@ async def test_prune_keeps_what_is_still_needed(store: Store) -> None:
     assert [k[0] if k else None for k in kept] == [0, 0, 0, 3]  # a finished game keeps its first and last
     assert [k[0] if k else None for k in others] == [1, 2]  # a running game keeps all of its snapshots
     assert [t.kind for t in timers_left] == ["deadline"]
+
+
+async def test_a_prune_removes_at_most_its_limit_of_each_kind_and_prune_all_the_rest(store: Store) -> None:
+    """One prune is one transaction of bounded size: the oldest ``limit`` rows of each kind; ``prune_all`` goes on,
+    a transaction each, until nothing is left (the counts of delivered messages stay whole)."""
+    gid = await new_game(store)
+    async with store.transaction() as repo:
+        for seq in range(0, 7):
+            if seq:
+                await repo.add_answer(answer(gid, seq, str(seq)))
+            await repo.add_snapshot(gid, seq, "{}")
+        await set_status(repo, gid, "finished")
+        await repo.add_messages([message(gid, text=t) for t in "abcdefg"], at(1))
+        for i in range(5):
+            await repo.add_timer(gid, "reminder", at(4), {"decision_id": str(i)})
+    async with store.reading() as repo:
+        ids = [r.id for r in await repo.outbox(gid)]
+        timers = await repo.timers(gid)
+    async with store.transaction() as repo:
+        await repo.mark_sent_many([(i, f"m{i}") for i in ids], at(2))
+        await repo.finish_timers([t.id for t in timers])
+        first = await repo.prune(at(5), limit=3)
+    async with store.reading() as repo:
+        left = [r.payload["text"] for r in await repo.outbox(gid)]
+    assert (first.messages, first.timers, first.snapshots) == (3, 3, 3) and first.bounded(3)
+    assert left == list("defg")  # the oldest went first
+    rest = await prune_all(store, at(5), limit=3)
+    assert (rest.messages, rest.timers, rest.snapshots) == (4, 2, 2)
+    async with store.reading() as repo:
+        assert await repo.outbox(gid) == [] and await repo.delivered(gid) == {"notice": 7}
+        assert [s[0] if s else None for s in [await repo.snapshot(gid, seq) for seq in (0, 5, 6)]] == [0, 0, 6]
+    assert not (await prune_all(store, at(5), limit=3)).bounded(3)  # nothing left: one empty prune
 
 
 async def test_a_finished_games_events_read_the_same_once_packed(store: Store) -> None:
