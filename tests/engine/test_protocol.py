@@ -142,13 +142,19 @@ def test_illegal_answers_for_every_kind_are_refused_without_change():
     assert {"orders", "raven", "march"} <= kinds
 
 
-def test_reconcile_refuses_more_than_the_fewest_losses():
+def stark_over_supply() -> Game:
+    """Stark at Supply 0 (armies of 2, 2) with armies of 3 and 2: one unit must go (the reconcile step)."""
     g = scenario(6)
     clear(g)
     g.state.houses["stark"].supply = 0  # [2, 2]
     put(g, "winterfell", "stark", "footman", "footman", "knight")
     put(g, "karhold", "stark", "footman", "footman")
     start(g, "reconcile", houses=["stark"])
+    return g
+
+
+def test_reconcile_refuses_more_than_the_fewest_losses():
+    g = stark_over_supply()
     assert decision(g, "stark").info["must_destroy"] == 1
     before = g.to_dict()
     with pytest.raises(IllegalAnswer, match="exactly 1"):
@@ -191,12 +197,7 @@ def test_one_open_decision_is_the_one_open_decisions_lists(players, seed):
 
 
 def test_without_rollback_a_refusal_by_the_step_spoils_the_game():
-    g = scenario(6)
-    clear(g)
-    g.state.houses["stark"].supply = 0  # [2, 2]
-    put(g, "winterfell", "stark", "footman", "footman", "knight")
-    put(g, "karhold", "stark", "footman", "footman")
-    start(g, "reconcile", houses=["stark"])
+    g = stark_over_supply()
     d = decision(g, "stark")
     with pytest.raises(IllegalAnswer, match="exactly 1"):  # the reconcile step itself refuses it
         g.submit("stark", d.id, [["winterfell", "footman"], ["karhold", "footman"]], rollback=False)
