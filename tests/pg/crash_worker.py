@@ -50,11 +50,15 @@ def record_claims() -> None:
     real = Claims.claim_messages
 
     async def claim(self: Claims, owner: str, now: str, until: str, limit: int = 100) -> list[OutboxRow]:
+        # The snapshot is taken just before the claim: each statement of a READ COMMITTED transaction sees its own,
+        # so one taken after it could count as committed a row that committed after the claim read the outbox
+        # (and then the check would see a delivery out of order that was not one).
+        snapshot = await self._value("SELECT pg_current_snapshot()::text")
         rows = await real(self, owner, now, until, limit)
         if rows:
-            seen = await self._all("SELECT id, xmin::text AS x, pg_current_snapshot()::text AS snapshot FROM outbox "
-                                   "WHERE id = ANY($1::bigint[])", [r.id for r in rows])
-            CLAIMED.update({r["id"]: (r["x"], r["snapshot"]) for r in seen})
+            seen = await self._all("SELECT id, xmin::text AS x FROM outbox WHERE id = ANY($1::bigint[])",
+                                   [r.id for r in rows])
+            CLAIMED.update({r["id"]: (r["x"], snapshot) for r in seen})
         return rows
 
     Claims.claim_messages = claim  # type: ignore[method-assign]
