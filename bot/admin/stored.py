@@ -102,8 +102,9 @@ async def cmd_compact(args: argparse.Namespace) -> int:
     before = size()
     async with opened_store(args.db) as store:
         pruned = await compact(store, datetime.now(UTC))
-    print(f"{args.db}: {pruned.messages} delivered messages, {pruned.timers} finished timers and {pruned.snapshots} "
-          f"snapshots of finished games removed; {before / 1024:.0f} KiB -> {size() / 1024:.0f} KiB")
+    print(f"{args.db}: {pruned.messages} delivered messages, {pruned.given_up} given-up messages no longer to be said, "
+          f"{pruned.timers} finished timers and {pruned.snapshots} snapshots of finished games removed; "
+          f"{before / 1024:.0f} KiB -> {size() / 1024:.0f} KiB")
     return 0
 
 

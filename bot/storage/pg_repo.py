@@ -276,7 +276,7 @@ class PostgresRepo(Claims):
     async def prune(self, before: datetime, limit: int = PRUNE_ROWS) -> Pruned:
         """As the SQLite store's; one process prunes at a time (the others return nothing pruned)."""
         if not await self._value("SELECT pg_try_advisory_xact_lock($1, 0)", PRUNE_LOCK):
-            return Pruned(0, 0, 0, 0)
+            return Pruned(0, 0, 0, 0, 0)
         messages = await self._value(
             "WITH gone AS (DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE sent_at < $1 "
             "ORDER BY sent_at, id LIMIT $2) RETURNING game_id, kind, audience), "
@@ -284,6 +284,10 @@ class PostgresRepo(Claims):
             "count(*) FROM gone GROUP BY game_id, kind, audience ON CONFLICT (game_id, kind, audience) "
             "DO UPDATE SET messages = deliveries.messages + excluded.messages RETURNING messages) "
             "SELECT count(*) FROM gone", _t(before), limit)
+        given_up = await self._value(
+            "WITH gone AS (DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE failed_at < $1 AND "
+            "(said_at < $1 OR game_id IN (SELECT id FROM games WHERE status IN ('finished', 'cancelled'))) "
+            "ORDER BY failed_at, id LIMIT $2) RETURNING 1) SELECT count(*) FROM gone", _t(before), limit)
         timers = await self._value("WITH gone AS (DELETE FROM timers WHERE id IN (SELECT id FROM timers WHERE done "
                                    "ORDER BY id LIMIT $1) RETURNING 1) SELECT count(*) FROM gone", limit)
         snapshots = await self._value(
@@ -296,7 +300,7 @@ class PostgresRepo(Claims):
                                     "AND EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id) ORDER BY g.id LIMIT $1",
                                     PACK_PER_PRUNE):
             events += await self._pack_events(int(game["id"]))
-        return Pruned(int(messages), int(timers), int(snapshots), events)
+        return Pruned(int(messages), int(timers), int(snapshots), events, int(given_up))
 
     async def _pack_events(self, game_id: int) -> int:
         """Move a finished game's event rows into its compressed archive; return how many moved."""

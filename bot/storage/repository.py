@@ -70,14 +70,15 @@ class Pruned:
     timers: int  # finished timers removed
     snapshots: int  # snapshots removed
     events: int  # events of finished games packed into their archive
+    given_up: int  # given-up outbox rows removed: said in a later post of their destination, or of a game over
 
     def __add__(self, other: Pruned) -> Pruned:
         return Pruned(self.messages + other.messages, self.timers + other.timers, self.snapshots + other.snapshots,
-                      self.events + other.events)
+                      self.events + other.events, self.given_up + other.given_up)
 
     def bounded(self, limit: int) -> bool:
         """Whether a bound stopped this prune (``limit`` rows of a kind, or events packed): more may be left."""
-        return limit in (self.messages, self.timers, self.snapshots) or self.events > 0
+        return limit in (self.messages, self.timers, self.snapshots, self.given_up) or self.events > 0
 
 
 class Repo(Protocol):
@@ -160,9 +161,11 @@ class Repo(Protocol):
     async def prune(self, before: datetime, limit: int = PRUNE_ROWS) -> Pruned:
         """Drop what nothing needs any more, at most ``limit`` rows of each kind (the oldest first): outbox rows
         delivered (or superseded) before ``before`` (the idempotency window has passed; ``delivered`` still counts
-        them), finished timers, and the snapshots of finished games other than their first and last (verify and
-        replay need the answers, not those); pack the events of up to PACK_PER_PRUNE finished games compactly
-        (``events`` still reads them all)."""
+        them); outbox rows given up before ``before`` and then either said before it or left in a game over
+        (finished or cancelled: no later post will say them; ``given_up`` counts them no more); finished timers;
+        the snapshots of finished games other than their first and last (verify and replay need the answers, not
+        those); and pack the events of up to PACK_PER_PRUNE finished games compactly (``events`` still reads them
+        all)."""
         ...
 
     async def delivered(self, game_id: int) -> dict[str, int]:
@@ -263,7 +266,7 @@ class Store(Protocol):
 async def prune_all(store: Store, before: datetime, limit: int = PRUNE_ROWS) -> Pruned:
     """``Repo.prune`` until a prune leaves nothing behind, each in a transaction of its own (other transactions run
     between them); the totals."""
-    total = Pruned(0, 0, 0, 0)
+    total = Pruned(0, 0, 0, 0, 0)
     while True:
         async with store.transaction() as repo:
             pruned = await repo.prune(before, limit)

@@ -401,6 +401,10 @@ class SqliteRepo:
                     f"count(*) FROM outbox WHERE id IN ({sent}) GROUP BY game_id, kind, audience ON CONFLICT "
                     "(game_id, kind, audience) DO UPDATE SET messages = messages + excluded.messages", (before, limit))
         self._write(f"DELETE FROM outbox WHERE id IN ({sent})", (before, limit))
+        spent = ("SELECT id FROM outbox WHERE failed_at < ? AND (said_at < ? OR game_id IN (SELECT id FROM games "
+                 "WHERE status IN ('finished', 'cancelled'))) ORDER BY failed_at, id LIMIT ?")
+        (given_up,) = await self._one(f"SELECT count(*) FROM ({spent})", (before, before, limit))
+        self._write(f"DELETE FROM outbox WHERE id IN ({spent})", (before, before, limit))
         done = "SELECT id FROM timers WHERE done = 1 ORDER BY id LIMIT ?"
         (timers,) = await self._one(f"SELECT count(*) FROM ({done})", (limit,))
         self._write(f"DELETE FROM timers WHERE id IN ({done})", (limit,))
@@ -414,7 +418,7 @@ class SqliteRepo:
                                     "AND EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id) LIMIT ?",
                                     (PACK_PER_PRUNE,)):
             events += await self._pack_events(int(game["id"]))
-        return Pruned(int(messages), int(timers), int(snapshots), events)
+        return Pruned(int(messages), int(timers), int(snapshots), events, int(given_up))
 
     async def _pack_events(self, game_id: int) -> int:
         """Move a finished game's event rows into its compressed archive; return how many moved."""

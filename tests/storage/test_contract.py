@@ -333,7 +333,8 @@ async def test_outbox_rows_wait_in_order_until_sent_or_given_up(store: Store) ->
 
 async def test_given_up_rows_are_counted_per_destination_until_said(store: Store) -> None:
     """Rows given up wait, counted per game, audience and user, until a later post of their destination says
-    them (``mark_said``: that destination's rows before the post); pruning never drops one not said."""
+    them (``mark_said``: that destination's rows before the post); the prune drops them once they are spent: said,
+    or left in a game over (finished or cancelled), before its time (never one still to be said)."""
     gid, other = await new_game(store), await new_game(store, channel=77)
     async with store.transaction() as repo:  # feed: a b c; DMs of user 5 in both games: d e; DMs of user 6: f
         await repo.add_messages([message(gid, text="a"), message(gid, "post", text="b"), message(gid, "prompt", 5, "d"),
@@ -351,7 +352,8 @@ async def test_given_up_rows_are_counted_per_destination_until_said(store: Store
     assert [(g.game_id, g.audience, g.user_id, g.count) for g in given_up] == \
         [(gid, "player", 5, 1), (gid, "player", 6, 1), (gid, "public", None, 2), (other, "player", 5, 1)]
     async with store.transaction() as repo:
-        assert (await repo.prune(at(60))).messages == 1  # only the row sent: the given-up ones wait to be said
+        pruned = await repo.prune(at(60))
+        assert (pruned.messages, pruned.given_up) == (1, 0)  # only the row sent: the given-up ones wait to be said
         await repo.mark_sent(ids["c"], "m1", at(3))
         await repo.mark_said(gid, None, ids["c"], at(3))  # the feed's next post said a and b
         await repo.mark_said(other, 5, ids["e"], at(3))  # a post to user 5 after d only: e is not said yet
@@ -360,11 +362,24 @@ async def test_given_up_rows_are_counted_per_destination_until_said(store: Store
         rows = {r.payload["text"]: r for r in await repo.outbox(gid)}
     assert left == [(gid, "player", 6, 1), (other, "player", 5, 1)]
     assert (rows["a"].said_at, rows["b"].said_at, rows["d"].said_at, rows["f"].said_at) == (at(3), at(3), at(3), None)
+    async def kept() -> set[str]:
+        async with store.reading() as repo:
+            return {r.payload["text"] for g in (gid, other) for r in await repo.outbox(g)}
+
     async with store.transaction() as repo:
-        await repo.prune(at(60))
+        assert (await repo.prune(at(3))).given_up == 0  # said at 3: not before 3
+        pruned = await repo.prune(at(60))
+    assert (pruned.messages, pruned.given_up) == (1, 3)  # c, sent; a, b and d, said: spent
+    assert await kept() == {"e", "f"}  # given up and not said, in games still on: kept
+    async with store.transaction() as repo:
+        await set_status(repo, other, "finished")  # e is left in a game over: no later post of it will say it
+        assert (await repo.prune(at(2))).given_up == 0  # given up at 2: not before 2
+        assert (await repo.prune(at(60))).given_up == 1
+        await set_status(repo, gid, "cancelled")
+        assert (await repo.prune(at(60))).given_up == 1
+    assert await kept() == set()
     async with store.reading() as repo:
-        kept = {r.payload["text"] for g in (gid, other) for r in await repo.outbox(g)}
-    assert {"d", "e", "f"} <= kept  # none pruned (said or not: a given-up row is never "sent")
+        assert await repo.given_up() == []
 
 
 async def test_prune_keeps_what_is_still_needed(store: Store) -> None:
@@ -396,7 +411,7 @@ async def test_prune_keeps_what_is_still_needed(store: Store) -> None:
         kept = [await repo.snapshot(gid, seq) for seq in (0, 1, 2, 3)]
         others = [await repo.snapshot(running, seq) for seq in (1, 2)]
         timers_left = await repo.timers(gid)
-    assert (pruned.messages, pruned.timers, pruned.snapshots, pruned.events) == (1, 1, 2, 0)
+    assert (pruned.messages, pruned.timers, pruned.snapshots, pruned.events, pruned.given_up) == (1, 1, 2, 0, 0)
     assert left == ["b", "c"]  # sent after the window's start, and not sent at all
     assert delivered == {"notice": 2}  # the pruned row still counts
     assert [k[0] if k else None for k in kept] == [0, 0, 0, 3]  # a finished game keeps its first and last
@@ -414,22 +429,24 @@ async def test_a_prune_removes_at_most_its_limit_of_each_kind_and_prune_all_the_
                 await repo.add_answer(answer(gid, seq, str(seq)))
             await repo.add_snapshot(gid, seq, "{}")
         await set_status(repo, gid, "finished")
-        await repo.add_messages([message(gid, text=t) for t in "abcdefg"], at(1))
+        await repo.add_messages([message(gid, text=t) for t in "abcdefgwxyz"], at(1))
         for i in range(5):
             await repo.add_timer(gid, "reminder", at(4), {"decision_id": str(i)})
     async with store.reading() as repo:
         ids = [r.id for r in await repo.outbox(gid)]
         timers = await repo.timers(gid)
     async with store.transaction() as repo:
-        await repo.mark_sent_many([(i, f"m{i}") for i in ids], at(2))
+        await repo.mark_sent_many([(i, f"m{i}") for i in ids[:7]], at(2))
+        for i in ids[7:]:  # w x y z: given up in a finished game
+            await repo.mark_failed(i, "gone", at(2))
         await repo.finish_timers([t.id for t in timers])
         first = await repo.prune(at(5), limit=3)
     async with store.reading() as repo:
         left = [r.payload["text"] for r in await repo.outbox(gid)]
-    assert (first.messages, first.timers, first.snapshots) == (3, 3, 3) and first.bounded(3)
-    assert left == list("defg")  # the oldest went first
+    assert (first.messages, first.timers, first.snapshots, first.given_up) == (3, 3, 3, 3) and first.bounded(3)
+    assert left == list("defgz")  # the oldest went first
     rest = await prune_all(store, at(5), limit=3)
-    assert (rest.messages, rest.timers, rest.snapshots) == (4, 2, 2)
+    assert (rest.messages, rest.timers, rest.snapshots, rest.given_up) == (4, 2, 2, 1)
     async with store.reading() as repo:
         assert await repo.outbox(gid) == [] and await repo.delivered(gid) == {"notice": 7}
         assert [s[0] if s else None for s in [await repo.snapshot(gid, seq) for seq in (0, 5, 6)]] == [0, 0, 6]
