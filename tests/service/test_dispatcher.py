@@ -17,6 +17,7 @@ from bot.service import (
     TransientError,
 )
 from bot.service.outbox import MAX_ATTEMPTS
+from bot.storage import DELIVERY_WINDOW, compact
 from tests.service.kit import aio, play, seated
 
 
@@ -116,6 +117,37 @@ async def test_a_permanent_error_gives_the_row_up_and_records_why(tmp_path: Path
         failed = db.execute("SELECT user_id, error FROM outbox WHERE failed_at IS NOT NULL").fetchall()
     assert failed and {u for u, _ in failed} == {users[1]} and all("50007" in e for _, e in failed)
     assert unsent(path) == 0 and all(m.user_id != users[1] for m in transport.sent)
+    await svc.close()
+
+
+@aio
+async def test_a_closed_dm_players_given_up_prompts_go_once_their_game_is_over(tmp_path: Path) -> None:
+    """A player whose DMs stay closed leaves every prompt given up and never said (no DM reaches them): kept, and
+    counted, while the game is on; pruned after the delivery window once it is over."""
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    svc = await TableService.open(path, clock=clock)
+    gid, users = await seated(svc)
+    transport = Flaky(closed=users[1])
+    await play(svc, gid, answers=30)
+    await svc.flush(transport)
+
+    async def left() -> tuple[int, int]:
+        """The closed player's rows, and the given-up rows a dispatcher pass still counts."""
+        with sqlite3.connect(path) as db:
+            (rows,) = db.execute("SELECT COUNT(*) FROM outbox WHERE user_id = ?", (users[1],)).fetchone()
+        async with svc.store.reading() as repo:
+            return rows, sum(g.count for g in await repo.given_up())
+
+    lost, counted = await left()
+    assert lost >= 3 and counted == lost  # every prompt of theirs, given up and waiting to be said
+    clock.advance(2 * DELIVERY_WINDOW.total_seconds())
+    assert (await compact(svc.store, clock())).given_up == 0
+    assert await left() == (lost, lost)  # the game is on: a DM that reaches them later says them
+    await svc.cancel(gid, users[0])
+    await svc.flush(transport)
+    clock.advance(2 * DELIVERY_WINDOW.total_seconds())
+    assert (await compact(svc.store, clock())).given_up >= lost
+    assert await left() == (0, 0)
     await svc.close()
 
 
