@@ -39,6 +39,7 @@ from bot.frontend.common import (
 )
 from bot.frontend.confirm import Done, ask
 from bot.frontend.lobby import close_announcement, join_view, open_thread
+from bot.frontend.votes import must_vote
 from bot.frontend.zones import ZONE, local_date, local_hours, zone_choices, zone_words
 from bot.render import render
 from bot.service import GameInfo, GameStatus, VoteStatus
@@ -403,6 +404,7 @@ class AgotCog(commands.Cog):
         if house is not None:
             house = house_of(house, game_houses(info))
         user = interaction.user.id
+        must_vote(info, user, kind, house)
 
         async def run() -> Done:
             vote = await self.service.open_vote(info.id, user, kind, house=house, hours=hours)

@@ -33,6 +33,7 @@ from bot.frontend.common import (
 )
 from bot.frontend.confirm import Done, ask
 from bot.service import GameStatus
+from bot.service.kinds import SeatState
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -137,6 +138,9 @@ class ManageCog(commands.Cog):
         house = house_of(house, game_houses(info))
         must_manage(interaction, info)
         user, name = interaction.user.id, text.house_name(house)
+        seat = next((s for s in info.seats if s.house == house), None)
+        if seat is None or seat.state == SeatState.OPEN:  # refused before the confirmation, as the service would
+            raise Refusal(f"{name}'s seat is already open." if seat else f"{name} has no seat in this game.")
 
         async def run() -> Done:
             await self.service.kick(info.id, user, house, manager=True)

@@ -8,10 +8,22 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.service import ServiceError
+from bot.frontend.common import Refusal
+from bot.service import GameInfo, ServiceError
+from bot.service.kinds import SeatState, VoteKind
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
+
+
+def must_vote(info: GameInfo, user_id: int, kind: str, house: str | None) -> None:
+    """Refused before any confirmation is asked, in the service's words: only a seated player proposes a vote, and
+    a kick names a seated house (the service checks again when the vote opens)."""
+    seated = {s.house: s for s in info.seats if s.house and s.state != SeatState.OPEN}
+    if all(s.user_id != user_id for s in seated.values()):
+        raise Refusal("Only the seated players of this game vote.")
+    if kind == VoteKind.KICK and house not in seated:
+        raise Refusal("Name the house of a seated player to open their seat.")
 
 
 def vote_view(game_id: int, vote_id: int) -> discord.ui.View:

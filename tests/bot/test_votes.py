@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bot.conftest import make_bot
-from tests.bot.players import HEADER, custom_ids, said, show_manage_to
+from tests.bot.players import HEADER, confirmed, custom_ids, said, show_manage_to
 from tests.bot.test_commands import lobby, prompts
 
 
@@ -74,3 +74,32 @@ async def test_force_and_deadline_by_a_manager_only(table):
     assert any("🔧" in line and "set the deadline" in line for line in feed(channel))
     status = await members[1].slash(channel, "agot status")
     assert "orders" in said(status)[0]
+
+
+def refused_at_once(result) -> str:
+    """The one refusal a command answered with: no Confirm/Keep buttons, no follow-up (issue 26 item 9)."""
+    assert result.ephemeral and not custom_ids(result.response) and not result.followups
+    assert said(result)[0].startswith("❌")
+    return said(result)[0]
+
+
+@pytest.mark.asyncio
+async def test_a_vote_that_would_be_refused_is_refused_before_its_confirmation(table):
+    env = table
+    guild, channel, members = await lobby(env)
+    houses = [HEADER.search(prompts(m)[0].content).group(2).lower() for m in members]
+    stranger = guild.add_member(env.create_user("watcher"))
+    for kind, house in (("cancel", None), ("end", None), ("kick", houses[1]), ("pause", None)):
+        options = {"kind": kind} if house is None else {"kind": kind, "house": house}
+        assert "seated players" in refused_at_once(await stranger.slash(channel, "agot vote", **options))
+    await show_manage_to(env, guild, members[0])
+    await confirmed(members[0], await members[0].slash(channel, "agot-manage kick", house=houses[2]))
+    twice = await members[0].slash(channel, "agot-manage kick", house=houses[2])
+    assert "already open" in refused_at_once(twice)
+    gone = await members[2].slash(channel, "agot vote", kind="cancel")  # kicked: no seat any more
+    assert "seated players" in refused_at_once(gone)
+    open_seat = await members[1].slash(channel, "agot vote", kind="kick", house=houses[2])
+    assert "seated player" in refused_at_once(open_seat)
+    assert not env.bot.confirmations.waiting  # nothing waits for a Confirm
+    assert not any(line.startswith("🗳️ **Vote #") for line in feed(channel))
+    assert (await env.bot.service.game(1)).status == "running"
