@@ -30,6 +30,7 @@ from engine.agot.table import Frame, Table
 from engine.agot.view import build_view
 from engine.agot.world import supply_from_barrels
 from engine.core import AlreadySubmitted, Audience, Decision, Event, NotYourDecision, Rng, StaleDecision, answers
+from engine.core.contract import Standing
 
 MAX_LOOP = 100_000
 MOD_SETTINGS = ("setup", "vassals", "sea_orders", "targaryen_deck", "seven_power")  # Mother of Dragons only
@@ -165,6 +166,14 @@ class Game(Table):
     def over(self) -> bool:
         return self.state.winner is not None
 
+    def players(self) -> list[str]:
+        """The houses in play (vassals included), in the board's order."""
+        return list(self.state.houses)
+
+    def standings(self) -> list[Standing]:
+        """The end-of-game ranking (the setting's tie-breakers), one place each; empty while the game runs."""
+        return [Standing(house, place) for place, house in enumerate(self.state.ranking, start=1)]
+
     def open_decisions(self, submitted: bool = False, player: str | None = None) -> list[Decision]:
         """The decisions waiting for an answer (only ``player``'s if given), each with its public ``label`` and
         ``choices`` (docs/decisions.md); with ``submitted``, also the answered ones that may still change (a
@@ -260,7 +269,7 @@ class Game(Table):
         if self.answerer(decision.player) != player:
             raise NotYourDecision(f"This decision belongs to {self.house_name(self.answerer(decision.player))}.")
         # plain values first, then area names accepted wherever an area is answered
-        answer = _listed(decision, normalize_areas(self.board, answers.normalized(answer)))
+        answer = answers.listed(decision.options, normalize_areas(self.board, answers.normalized(answer)))
         # the state as it was, to restore on a refusal (and to see whether a changed secret answer is the same)
         snapshot = self.state.to_dict() if rollback or decision.submitted else None
         self.events = []
@@ -371,15 +380,6 @@ def by_id(asked: dict[str, str]) -> list[tuple[str, str]]:
     """A frame's questions (player -> decision id) in the order they were posed: by decision id, never by the
     dict's order, which a reload from sorted-key JSON changes."""
     return sorted(asked.items(), key=lambda pair: int(pair[1])) if len(asked) > 1 else list(asked.items())
-
-
-def _listed(decision: Decision, answer: Any) -> Any:
-    """For a decision with options, the engine's own option equal to the answer (so nothing of the client's
-    object reaches the state or an event); any other answer as it came, for the step to check."""
-    for option in decision.options or []:
-        if type(option) is type(answer) and option == answer:
-            return option
-    return answer
 
 
 def assign_houses(players: Sequence[str], seed: int | None = None,

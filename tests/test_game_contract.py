@@ -1,0 +1,54 @@
+"""Every registered game keeps the contract (engine/core/contract): created from settings, loaded from its own
+plain data identically, refusals leave the state unchanged, views never show the RNG's secret (kept as
+``rng.secret``, a hex text, in every game's state)."""
+
+import json
+
+import pytest
+
+from engine.core import EngineError
+from engine.core.contract import GameRules, GameState
+from engine.registry import GAMES, rules
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_new_game_reloads_identically(name: str) -> None:
+    game_rules: GameRules = rules(name)
+    count = game_rules.min_players
+    settings = game_rules.check_settings(game_rules.default_settings(), count)
+    game: GameState = game_rules.new(count, settings, seed=5)
+    assert len(game.players()) == len(game_rules.roles(count, settings)) == count
+    again = game_rules.load(json.loads(json.dumps(game.to_dict(), sort_keys=True)))
+    assert json.dumps(again.to_dict()) == json.dumps(game.to_dict())
+    assert [d.to_dict() for d in again.open_decisions()] == [d.to_dict() for d in game.open_decisions()]
+    assert not game.over and game.standings() == []
+    secret = game.to_dict()["rng"]["secret"]
+    assert isinstance(secret, str) and len(secret) >= 32
+    for viewer in [None, *game.players()]:
+        assert secret not in json.dumps(game.view(viewer))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_refused_answer_changes_nothing(name: str) -> None:
+    game_rules = rules(name)
+    count = game_rules.min_players
+    game = game_rules.new(count, game_rules.default_settings(), seed=9)
+    before = json.dumps(game.to_dict())
+    decision = game.open_decisions()[0]
+    others = [p for p in game.players() if p != decision.player]
+    with pytest.raises(EngineError):
+        game.submit(others[0], decision.id, decision.default)
+    with pytest.raises(EngineError):
+        game.submit(decision.player, "no-such-decision", decision.default)
+    assert json.dumps(game.to_dict()) == before
+
+
+def test_unknown_games_and_settings_are_refused_in_one_line() -> None:
+    with pytest.raises(EngineError, match="Unknown game"):
+        rules("chess")
+    agot = rules("agot")
+    with pytest.raises(EngineError, match="Unknown setting"):
+        agot.check_settings({"speed_die": True}, 4)
+    with pytest.raises(EngineError, match="3 to 6"):
+        agot.check_settings({}, 7)
+    assert agot.check_settings({"setup": "8"}, 7)["setup"] == "8"
