@@ -51,6 +51,7 @@ def test_render_refuses_bad_arguments_before_any_work(capsys, tmp_path):
     assert "output folder" in err and "does not exist" in err
     assert "unknown output suffix '.jpg'" in _refused(render_main, ["--out", str(tmp_path / "b.jpg")], capsys)
     assert "choose from 3, 4, 5, 6, 7, 8" in _refused(render_main, ["--players", "2", "--out", png], capsys)
+    assert "--round must be at most 10" in _refused(render_main, ["--round", "11", "--out", png], capsys)
     assert not list(tmp_path.iterdir())
 
 
@@ -82,3 +83,12 @@ def test_simulate_plays_both_targaryen_decks_by_default(capsys):
     assert "Targaryen House card decks (games): b 1" in capsys.readouterr().out.splitlines()
     assert simulate_main(["--players", "7", "--games", "1", "--quiet"]) == 0
     assert not [line for line in capsys.readouterr().out.splitlines() if line.startswith("Targaryen")]
+
+
+def test_render_reads_the_house_in_any_case(capsys, tmp_path):
+    boards = []
+    for name in ("stark", "Stark", "STARK"):
+        png = tmp_path / f"{name}.png"
+        assert render_main(["--players", "3", "--player", name, "--out", str(png)]) == 0
+        boards.append(png.read_bytes())
+    assert boards[0].startswith(b"\x89PNG") and boards[0] == boards[1] == boards[2]  # Stark's private view

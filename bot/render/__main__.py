@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=6, choices=range(3, 9), metavar="3..8")
     parser.add_argument("--setup", default="", choices=["", "7", "8"],
                         help="a Mother of Dragons set-up for 4-6 players (7 and 8 players use theirs anyway)")
-    parser.add_argument("--player", default=None, help="a house id: write that house's private view")
+    parser.add_argument("--player", default=None, help="a house (any case): write that house's private view")
     parser.add_argument("--format", default=None, choices=("png", "webp"), help="default: from --out's suffix")
     parser.add_argument("--out", required=True, type=Path)
     args = parser.parse_args(argv)
@@ -60,10 +60,15 @@ def check(parser: Parser, args: argparse.Namespace) -> None:
     if args.round < 1:
         parser.error(f"--round must be at least 1 (1 is the set-up), not {args.round}")
     try:
-        houses = sorted(Game.new(args.players, 0, Settings(setup=args.setup)).state.houses)
+        game = Game.new(args.players, 0, Settings(setup=args.setup))
     except ValueError as exc:
         parser.error(str(exc))
+    last = game.board.tables["max_rounds"]
+    if args.round > last:
+        parser.error(f"--round must be at most {last} (the game ends after round {last}), not {args.round}")
+    houses = sorted(game.state.houses)
     if args.player is not None:
+        args.player = args.player.lower()
         if args.player not in houses:
             parser.error(f"unknown house {args.player!r} in a {args.players}-player game: choose from "
                          + ", ".join(sorted(houses)))
