@@ -4,16 +4,34 @@
 # Without a Discord token:
 #   make demo   - an offline game through the table service, its outbox and the renderer
 #   make simulate - random legal games (GAMES=50 PLAYERS=6 SEED=1): the fuzzer's summary
+# Python 3.11 or newer makes the venv: python3, or PYTHON=python3.12.
+PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+NEW_ENOUGH := import sys; sys.exit(sys.version_info < (3, 11))
+new_enough = $(shell $(1) -c '$(NEW_ENOUGH)' >/dev/null 2>&1 && echo yes)
 
 .PHONY: run sync demo test lint simulate clean
 
+# A venv whose Python is gone or older than 3.11 (made before switching Python) is made again.
+ifneq ($(wildcard $(STAMP)),)
+ifneq ($(call new_enough,$(PY)),yes)
+$(STAMP): FORCE
+endif
+endif
+
+# The version check is expanded only when the venv is (re)made: one line and exit status 2, before anything is made.
 $(STAMP): requirements.txt requirements-dev.txt
-	python3 -m venv $(VENV)
+	$(if $(call new_enough,$(PYTHON)),,$(error Python 3.11 or newer is needed, but $(PYTHON) is \
+	  $(or $(shell command -v $(PYTHON) >/dev/null && $(PYTHON) --version 2>&1),missing) (install a newer one, or run make PYTHON=python3.12)))
+	@if [ -e $(VENV) ] && [ "$(call new_enough,$(PY))" != yes ]; then \
+	  echo "$(VENV) was made by an older or missing Python: making it again with $(PYTHON)"; rm -rf $(VENV); fi
+	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $(STAMP)
+
+FORCE:
 
 SEED ?= 1
 PLAYERS ?= 6
