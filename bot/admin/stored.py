@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -87,12 +88,17 @@ async def cmd_export(args: argparse.Namespace) -> int:
         if row is None:
             raise Refusal(f"no game {args.game} in {args.db}")
         replay = exported(await read_stored(repo, row))
-    try:
-        replay.save(Path(args.out))
-    except OSError as exc:
-        raise Refusal(f"cannot write {args.out}: {exc.strerror or exc}") from None
-    print(f"game {args.game}: {len(replay.answers)} answers written to {args.out} "
-          "(it reveals every hidden choice: keep it to the game's managers until the game is over)")
+    if args.out == "-":  # the file alone on standard output; the note goes to standard error
+        sys.stdout.write(replay.text())
+        where, note = "standard output", sys.stderr
+    else:
+        try:
+            replay.save(Path(args.out))
+        except OSError as exc:
+            raise Refusal(f"cannot write {args.out}: {exc.strerror or exc}") from None
+        where, note = args.out, sys.stdout
+    print(f"game {args.game}: {len(replay.answers)} answers written to {where} "
+          "(it reveals every hidden choice: keep it to the game's managers until the game is over)", file=note)
     return 0
 
 
@@ -119,7 +125,7 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser("export", help="write a stored game's replay file (it reveals everything)")
     p.add_argument("db")
     p.add_argument("game", type=int)
-    p.add_argument("--out", required=True)
+    p.add_argument("--out", required=True, help="the replay file to write, or - for standard output")
     p.set_defaults(run=lambda a: asyncio.run(cmd_export(a)))
     p = sub.add_parser("compact", help="remove delivered messages past the delivery window, finished timers and "
                                        "old snapshots of finished games; then VACUUM")

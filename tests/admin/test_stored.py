@@ -111,6 +111,19 @@ def test_export_then_replay_reaches_the_stored_state(stored: tuple[Path, dict[st
     assert len(Replay.load(tmp_path / "running.json").answers) == 42
 
 
+def test_export_to_standard_output(stored: tuple[Path, dict[str, int]], tmp_path: Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    db, ids = stored
+    code, out, err = run(capsys, "export", str(db), str(ids["finished"]), "--out", "-")
+    assert code == 0 and not (tmp_path.parent / "-").exists() and not Path("-").exists()
+    assert "answers written to standard output" in err  # the note goes to stderr: stdout is the file alone
+    piped = tmp_path / "piped.json"
+    piped.write_text(out)
+    code, said, _ = run(capsys, "export", str(db), str(ids["finished"]), "--out", str(tmp_path / "saved.json"))
+    assert code == 0 and out == (tmp_path / "saved.json").read_text()
+    assert Replay.load(piped).answers
+
+
 def _corrupt(db: Path, sql: str) -> None:
     con = sqlite3.connect(db)
     con.executescript("DROP TRIGGER answers_no_update;" + sql)
