@@ -102,9 +102,16 @@ class RaidStep(CyclingStep):
         for area in order_areas(game, player, "raid", frame.get("kept", [])):
             options += [{"area": area, "target": t} for t in raid_targets(game, area)]
             options.append({"area": area, "target": None})
+        info: dict[str, Any] = {}
+        targets = [o["target"] for o in options if o["target"] is not None]
+        if targets and all(_plain_support(game, t) for t in targets) and not _marches_on_board(game):
+            options = [o for o in options if o["target"] is None][:1]  # a Support order serves no March: no use
+            info["skipped"] = (f"{game.house_name(player)}'s Raid in {game.area_name(options[0]['area'])} is "
+                               "removed without effect: its only targets are Support orders, which change nothing "
+                               "with no March order on the board.")
         if all(o["target"] is None for o in options):
             options = options[:1]  # no target anywhere (and none can appear): nothing to ask
-        return Decision(id=did, player=player, kind="raid", options=options, default=options[-1],
+        return Decision(id=did, player=player, kind="raid", options=options, default=options[-1], info=info,
                         prompt="Resolve one of your Raid orders: choose its target, or no effect.")
 
     def answer(self, game: Game, frame: Frame, decision: Decision, answer: Any) -> None:
@@ -138,6 +145,17 @@ class RaidStep(CyclingStep):
                 s.houses[victim].power -= lost
                 text += f" Pillage: {game.house_name(house)} gains {gained}, {game.house_name(victim)} loses {lost}."
             game.emit("raid", text, house=house, area=area, target=target, removed=victim_order.token)
+
+
+def _marches_on_board(game: Game) -> bool:
+    b = game.board
+    return any(st.order and acts_as(b.order_tokens[st.order.token], "march") for st in game.state.areas.values())
+
+
+def _plain_support(game: Game, area: str) -> bool:
+    """Whether the order in ``area`` is a Support order and nothing else (not a vassal's Raid/Support)."""
+    order = game.state.areas[area].order
+    return order is not None and game.board.order_tokens[order.token].type == "support"
 
 
 # --- marches ---------------------------------------------------------------------------------------
@@ -250,6 +268,7 @@ class MarchStep(CyclingStep):
 def parse_moves(game: Game, house: str, answer: Any) -> tuple[str, dict[str, list[str]], bool]:
     if not isinstance(answer, dict) or "from" not in answer:
         raise IllegalAnswer("A march needs 'from' (the area of the March order) and 'moves'.")
+    answers.keys(answer, ("from",), ("moves", "leave_power_token"), "A march")
     source = answers.text(answer["from"], "'from'")
     st = game.state.areas.get(source)
     if st is None or not st.order or st.order.house != house or \

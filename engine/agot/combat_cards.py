@@ -190,7 +190,8 @@ def t_blade(c: Combat) -> list[Question]:
     totals = {h: c.total(h) for h in c.combatants()}
     info: dict[str, Any] = {"strength": totals}
     options = [True, False]
-    if c.victor(totals) == c.victor({**totals, holder: totals[holder] + 1}) and not _marches_left(c):
+    victor = c.victor(totals)
+    if victor == c.victor({**totals, holder: totals[holder] + 1}) and not _marches_left(c, victor):
         options = [False]  # +1 changes no winner, and no combat can follow this round: not asked
         info["skipped"] = (f"{c.name(holder)} keeps the Valyrian Steel Blade: +1 cannot change the combat in "
                            f"{c.game.area_name(c.area)} and no March order is left this round.")
@@ -198,12 +199,17 @@ def t_blade(c: Combat) -> list[Question]:
                      options, False, info=info)]
 
 
-def _marches_left(c: Combat) -> bool:
-    """Whether a March order other than the one being resolved is on the board (another combat may follow)."""
+def _marches_left(c: Combat, victor: str) -> bool:
+    """Whether a March order will be left once this combat ends (another combat may follow): not the one being
+    resolved (unless Ser Loras moves it on), nor the defender's in the contested area when the attacker wins (it
+    is removed with the defeat)."""
+    ability = c.ability(c.attacker)
+    if victor == c.attacker and ability is not None and ability.march_follows:
+        return True
     for area, st in c.s.areas.items():
         order = st.order
         if order and c.b.order_tokens[order.token].type == "march" and not (
-                area == c.source and order.house == c.attacker):
+                area == c.source and order.house == c.attacker) and not (area == c.area and victor == c.attacker):
             return True
     return False
 

@@ -22,7 +22,7 @@ from engine.agot import world
 from engine.agot.frames import HouseByHouseFrame as Frame
 from engine.agot.state import Unit
 from engine.agot.steps import HouseByHouseStep, step
-from engine.core import Decision, IllegalAnswer
+from engine.core import Decision, IllegalAnswer, answers
 
 if TYPE_CHECKING:
     from engine.agot.table import Table as Game
@@ -90,6 +90,8 @@ def apply_mustering(game: Game, house: str, actions: Any,
     for action in actions:
         if not isinstance(action, dict) or not isinstance(action.get("area"), str):
             raise IllegalAnswer("Each action needs an 'area': one of your mustering castles or strongholds.")
+        answers.keys(action, ("area", "upgrade") if "upgrade" in action else ("area", "unit"),
+                      () if "upgrade" in action else ("to",), "A mustering action")
         if action["area"] not in points:
             where = b.areas[action["area"]].name if action["area"] in b.areas else f"'{action['area']}'"
             raise IllegalAnswer(f"{where} is not one of the castles or strongholds where you muster now: "

@@ -42,6 +42,18 @@ def flag(value: Any, what: str) -> bool:
     return value
 
 
+def keys(value: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...], what: str) -> None:
+    """A structured answer's mapping is refused for an unknown or a missing key before anything in it is judged,
+    so the refusal names the real fault."""
+    unknown = [k for k in value if k not in required + optional]
+    missing = [k for k in required if k not in value]
+    if unknown or missing:
+        fault = (f"unknown key {', '.join(quote(k) for k in unknown[:3])}" if unknown
+                 else f"'{missing[0]}' is missing")
+        allowed = ", ".join(f"'{k}'" for k in required) + "".join(f", optional '{k}'" for k in optional)
+        raise IllegalAnswer(f"{what}: {fault} (it has {allowed}).")
+
+
 def normalized(value: Any) -> Any:
     """A client's answer rebuilt from plain built-in values (str, int, float, bool, None, list, dict with string
     keys), so nothing of the client's own objects reaches the state or an event; anything else is refused, and
@@ -73,6 +85,52 @@ def _rebuilt(value: Any, depth: int, left: list[int]) -> Any:
             raise IllegalAnswer("The keys of an answer are names.")
         return {_rebuilt(k, depth + 1, left): _rebuilt(v, depth + 1, left) for k, v in value.items()}
     raise IllegalAnswer("An answer is made of names, numbers, true or false, lists and mappings.")
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal and of the same kinds all the way down: ``True`` is not ``1``, ``1.0`` is not ``1``."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
+def listed(options: list[Any] | None, answer: Any) -> Any:
+    """For a question with options, the engine's own option the answer names (so nothing of the client's object
+    reaches the state or an event). An answer equal to an option only by Python's loose rules (``1.0`` or
+    ``True`` for ``1``, ``0`` for ``false``) is refused: an answer is one of the options as they are stated. An
+    answer that is a mapping where the options are is refused for the keys it lacks or should not have. Any
+    other answer comes back as it came, for the step to check."""
+    if options is None:
+        return answer
+    for option in options:
+        if same(option, answer):
+            return option
+    if any(option == answer for option in options):
+        raise IllegalAnswer(f"Answer one of the choices exactly as listed: {choices(options)} (a whole number is "
+                            "not a decimal, and true or false is not a number).")
+    _check_keys([o for o in options if isinstance(o, dict)], answer)
+    return answer
+
+
+def _check_keys(shapes: list[dict[str, Any]], answer: Any) -> None:
+    """A mapping answer to a question whose options are mappings has the keys of one of them, or it is refused
+    for the keys themselves (before anything in it is looked at)."""
+    if not shapes or not isinstance(answer, dict):
+        return
+    sets = list(dict.fromkeys(tuple(o) for o in shapes))
+    if any(set(keys) == set(answer) for keys in sets):
+        return
+    known = {k for keys in sets for k in keys}
+    unknown = [k for k in answer if k not in known]
+    shaped = " or ".join(" + ".join(keys) for keys in sets)
+    if unknown:
+        raise IllegalAnswer(f"Unknown key {', '.join(quote(k) for k in unknown[:3])}: this answer has the keys "
+                            f"{shaped}.")
+    raise IllegalAnswer(f"This answer has the keys {shaped}, not {' + '.join(answer) or 'none'}.")
 
 
 def kind_of(value: Any) -> str:

@@ -32,18 +32,22 @@ def test_submit_never_returns_a_sealed_event():
     assert "player" in seen and "public" in seen
 
 
-def test_a_muster_answer_with_extra_keys_reaches_events_normalized():
+def test_a_muster_answer_with_extra_keys_is_refused_for_them_and_a_clean_one_reaches_events_normalized():
     g = scenario(6)
     clear(g)
     put(g, "winterfell", "stark", "footman")
     start(g, "mustering", houses=["stark"], areas=None, source="westeros")
-    events = answer(g, "stark", [{"area": "winterfell", "unit": "footman", "note": "@everyone secret plan",
-                                  "to": None},
-                                 {"area": "winterfell", "upgrade": "knight", "x": [1, 2]}])
+    before = g.to_dict()
+    message = refused(g, "stark", [{"area": "winterfell", "unit": "footman", "note": "@everyone secret plan"}])
+    assert message == ("A mustering action: unknown key \"note\" (it has 'area', 'unit', optional 'to')."), message
+    assert "secret plan" not in message and g.to_dict() == before
+    assert "unknown key \"x\"" in refused(g, "stark", [{"area": "winterfell", "upgrade": "knight", "x": [1, 2]}])
+    assert "unknown key \"to\"" in refused(g, "stark", [{"area": "winterfell", "upgrade": "knight", "to": None}])
+    events = answer(g, "stark", [{"area": "winterfell", "unit": "footman", "to": None},
+                                 {"area": "winterfell", "upgrade": "knight"}])
     muster = next(e for e in events if e.kind == "muster")
     assert muster.data["actions"] == [{"area": "winterfell", "unit": "footman"},
                                       {"area": "winterfell", "upgrade": "knight"}]
-    assert "secret plan" not in json.dumps([e.to_dict() for e in events])
 
 
 def test_an_option_answer_is_replaced_by_the_engines_own_value():

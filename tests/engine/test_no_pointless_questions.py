@@ -28,7 +28,7 @@ def test_a_house_with_one_raid_that_has_a_target_still_chooses_which_to_resolve(
     clear(g)
     put(g, "the-reach", "lannister", "footman", order="Ra")
     put(g, "blackwater", "lannister", "footman", order="Rb")
-    put(g, "kings-landing", "baratheon", "footman", order="S0a")
+    put(g, "kings-landing", "baratheon", "footman", order="CPa")
     start(g, "raids")
     options = decision(g, "lannister", "raid").options
     assert {"area": "the-reach", "target": None} in options and {"area": "blackwater", "target": None} in options
@@ -145,7 +145,7 @@ def test_support_that_may_decide_an_attack_on_a_neutral_force_is_asked():
     assert log == [("lannister", "support")] and not _forced(events)
 
 
-def _blade_fight(lannister_card: str, march_left: bool):
+def _blade_fight(lannister_card: str, march_left: bool, loras: bool = False):
     g = board()
     put(g, "the-reach", "tyrell", "knight")
     put(g, "blackwater", "lannister", "knight")
@@ -154,7 +154,7 @@ def _blade_fight(lannister_card: str, march_left: bool):
         put(g, "pyke", "greyjoy", "footman", order="M0")
     log: list[tuple[str, str]] = []
     events = fight(g, "tyrell", "the-reach", {"blackwater": ["knight"]}, log=log,
-                   cards={"tyrell": "alester-florent", "lannister": lannister_card})
+                   cards={"tyrell": "ser-loras-tyrell" if loras else "alester-florent", "lannister": lannister_card})
     return g, events, log
 
 
@@ -262,3 +262,57 @@ def test_random_games_ask_no_question_with_one_meaningful_answer(capsys):
             f"{k} {asked[k]} asked, {pointless[k]} with one meaningful answer" for k in sorted(asked)))
     assert asked["march"] > 100 and asked["blade"] > 3 and asked["neutral support"] > 0
     assert sum(pointless.values()) == 0, pointless
+
+
+# --- questions that cannot change anything (issue 26, item 5) ----------------------------------------------
+
+
+def _raid_on_support(march_left: bool):
+    """Lannister's Raid in the Reach can hit only Tyrell's Support order in the Dornish Marches."""
+    g = scenario(6)
+    clear(g)
+    put(g, "the-reach", "lannister", "footman", order="Ra")
+    put(g, "dornish-marches", "tyrell", "footman", order="S0a")
+    if march_left:
+        put(g, "pyke", "greyjoy", "footman", order="M0")
+    return g, start(g, "raids")
+
+
+def test_a_raid_that_could_only_remove_a_support_order_with_no_march_left_is_not_asked():
+    g, events = _raid_on_support(march_left=False)
+    assert not any(d.kind == "raid" for d in g.open_decisions())
+    assert [e.text for e in _forced(events)] == [
+        "Lannister's Raid in The Reach is removed without effect: its only targets are Support orders, which change "
+        "nothing with no March order on the board."]
+    assert [e.data["target"] for e in kinds_of(events, "raid")] == [None]  # Tyrell's Support was not removed
+
+
+def test_a_raid_on_a_support_order_is_asked_while_a_march_is_left():
+    g, events = _raid_on_support(march_left=True)
+    assert {"area": "the-reach", "target": "dornish-marches"} in decision(g, "lannister", "raid").options
+    assert not _forced(events)
+
+
+def test_the_blade_is_not_offered_when_the_only_march_left_is_the_beaten_defenders_own():
+    """4 players, seed 11033, decision 87 of the random playout: Greyjoy wins the Golden Sound 3 to 1 whatever
+    the Blade does; the only March order left was Lannister's in the Golden Sound itself, removed with its defeat."""
+    from tests.engine.playout import playout
+
+    g, events = playout(4, 11033, 87)
+    told = [e for e in _forced(events) if e.data["decision"] == "blade"]
+    assert [e.text for e in told] == ["Greyjoy keeps the Valyrian Steel Blade: +1 cannot change the combat in The "
+                                      "Golden Sound and no March order is left this round."]
+    assert not g.state.blade_used and not any(d.kind == "blade" for d in g.open_decisions())
+
+
+def test_the_blade_is_offered_when_the_defenders_march_in_the_area_survives_or_loras_carries_a_march_on():
+    g = board()
+    put(g, "the-reach", "tyrell", "knight")
+    put(g, "blackwater", "lannister", "knight", order="M0")
+    g.state.fiefdoms = ["tyrell", "greyjoy", "martell", "stark", "baratheon", "lannister"]
+    log: list[tuple[str, str]] = []
+    fight(g, "tyrell", "the-reach", {"blackwater": ["knight"]}, token="M-1", log=log,
+          cards={"tyrell": "alester-florent", "lannister": "tywin-lannister"})  # Lannister wins: its March stays
+    assert ("tyrell", "blade") in log
+    log.clear()
+    assert ("tyrell", "blade") in _blade_fight("ser-kevan-lannister", march_left=False, loras=True)[2]
