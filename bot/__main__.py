@@ -2,16 +2,17 @@
 
 Reads ``.env`` (python-dotenv) for DISCORD_TOKEN, AGOT_DATABASE_URL (or AGOT_DB_PATH), LOG_LEVEL, OWNER_IDS,
 DEV_GUILD_ID, AGOT_CACHE_GAMES, AGOT_SHARDS and AGOT_SHARD_COUNT (``--shards 0-3 --shard-count 8``: see
-``bot/shards.py``). Without a
-token it says how to get one and exits with status 2. Commands are synced only by ``sync``, never on start.
+``bot/shards.py``). Without a token it says how to get one and exits with status 2; so it does, in one line, when
+Discord refuses the token or cannot be reached. Commands are synced only by ``sync``, never on start.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from dotenv import load_dotenv
@@ -29,6 +30,29 @@ NO_TOKEN = """python -m bot: no DISCORD_TOKEN set.
   2. Copy .env.example to .env and put the token after DISCORD_TOKEN=.
   3. Invite the bot (see the README), run `python -m bot sync`, then `make run`.
 Without a token, `make demo` plays a whole game offline."""
+
+
+class CannotStart(Exception):
+    """Why the bot could not reach Discord or was refused by it, in one line for the operator."""
+
+
+@contextlib.contextmanager
+def reaching_discord() -> Iterator[None]:
+    """Discord refusing the token, answering with an error, or out of reach, as a ``CannotStart`` (never the
+    token: it is not part of any of these messages)."""
+    import aiohttp
+    import discord
+
+    try:
+        yield
+    except discord.LoginFailure:
+        raise CannotStart("Discord refused the token (reset it in the Developer Portal and put the new one in "
+                          ".env)") from None
+    except discord.HTTPException as exc:
+        raise CannotStart(f"Discord answered {str(exc).splitlines()[0][:200]}") from None
+    except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as exc:
+        raise CannotStart(f"cannot reach Discord ({str(exc) or type(exc).__name__}): check the network, then start "
+                          "again") from None
 
 
 def sharded_bot() -> type[AgotBot]:
@@ -56,25 +80,26 @@ async def _run(config: Config, sync: bool, guild: int | None, sharding: tuple[li
             await service.close()
             raise
         bot = sharded_bot()(service, config, shard_ids=sharding[0], shard_count=sharding[1])
-    async with bot:
-        if sync:
-            await bot.login(config.token or "")
-            synced = await bot.sync_commands(guild)
-            print(f"synced {synced} commands " + (f"to server {guild}" if guild else "globally (up to an hour)"))
-            return
-        if sharding is None:
-            await bot.start(config.token or "")
-            return
-        stop = asyncio.Event()
-        running = asyncio.create_task(bot.start(config.token or ""))
-        renewing = asyncio.create_task(shards.keep_leased(store, owner, sharding[0], stop))
-        stopped = asyncio.create_task(stop.wait())
-        await asyncio.wait([running, stopped], return_when=asyncio.FIRST_COMPLETED)
-        renewing.cancel()
-        stopped.cancel()
-        if not running.done():
-            await bot.close()
-        await running
+    with reaching_discord():  # outside the bot's block: it is closed (and its service) before the one line
+        async with bot:
+            if sync:
+                await bot.login(config.token or "")
+                synced = await bot.sync_commands(guild)
+                print(f"synced {synced} commands " + (f"to server {guild}" if guild else "globally (up to an hour)"))
+                return
+            if sharding is None:
+                await bot.start(config.token or "")
+                return
+            stop = asyncio.Event()
+            running = asyncio.create_task(bot.start(config.token or ""))
+            renewing = asyncio.create_task(shards.keep_leased(store, owner, sharding[0], stop))
+            stopped = asyncio.create_task(stop.wait())
+            await asyncio.wait([running, stopped], return_when=asyncio.FIRST_COMPLETED)
+            renewing.cancel()
+            stopped.cancel()
+            if not running.done():
+                await bot.close()
+            await running
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -103,16 +128,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         asyncio.run(_run(config, args.command == "sync", guild, sharding))
     except KeyboardInterrupt:
         return 0
-    except StorageError as exc:  # the database cannot be used (not writable, corrupt, newer): nothing written
+    except (StorageError, CannotStart) as exc:  # the database cannot be used (nothing written), or Discord
         print(f"python -m bot: {exc}", file=sys.stderr)
         return 2
-    except Exception as exc:  # noqa: BLE001 - one line for the operator; the token is never part of it
-        import discord
-
-        if isinstance(exc, discord.LoginFailure):
-            print("python -m bot: Discord refused the token (reset it in the Developer Portal).", file=sys.stderr)
-            return 2
-        raise
     return 0
 
 

@@ -51,6 +51,7 @@ class AgotBot(commands.Bot):
 
     def __init__(self, service: TableService, config: Config | None = None, serve: bool = True,
                  **sharding: Any) -> None:
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice: no warning on each start
         intents = discord.Intents.none()
         intents.guilds = True
         intents.dm_messages = True
