@@ -84,7 +84,7 @@ def refused_at_once(result) -> str:
 
 
 @pytest.mark.asyncio
-async def test_a_vote_that_would_be_refused_is_refused_before_its_confirmation(table):
+async def test_what_would_be_refused_is_refused_before_any_confirmation(table):
     env = table
     guild, channel, members = await lobby(env)
     houses = [HEADER.search(prompts(m)[0].content).group(2).lower() for m in members]
@@ -92,7 +92,10 @@ async def test_a_vote_that_would_be_refused_is_refused_before_its_confirmation(t
     for kind, house in (("cancel", None), ("end", None), ("kick", houses[1]), ("pause", None)):
         options = {"kind": kind} if house is None else {"kind": kind, "house": house}
         assert "seated players" in refused_at_once(await stranger.slash(channel, "agot vote", **options))
-    await show_manage_to(env, guild, members[0])
+    await show_manage_to(env, guild, members[0], members[1])  # shown to members[1], who is no manager of game #1
+    for command, options in (("agot cancel", {}), ("agot-manage rewind", {"count": 1}),
+                             ("agot-manage kick", {"house": houses[0]})):
+        assert "creator" in refused_at_once(await members[1].slash(channel, command, **options))
     await confirmed(members[0], await members[0].slash(channel, "agot-manage kick", house=houses[2]))
     twice = await members[0].slash(channel, "agot-manage kick", house=houses[2])
     assert "already open" in refused_at_once(twice)
