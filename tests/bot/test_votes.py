@@ -1,5 +1,6 @@
 """Table votes and manager repairs through SimCord: the slash command, Yes/No clicks by different members, a
-stale click after the vote closed, and force/deadline by a manager (refused for anyone else)."""
+stale click after the vote closed, force/deadline by a manager (refused for anyone else), and the refusals that
+come before any Confirm/Keep is asked."""
 
 from __future__ import annotations
 
