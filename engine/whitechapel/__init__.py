@@ -1,0 +1,1 @@
+"""Letters from Whitechapel (revised edition)."""
