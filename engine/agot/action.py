@@ -17,6 +17,7 @@ from engine.agot.board import Board, OrderToken
 from engine.agot.combat import start_combat
 from engine.agot.frames import CyclingFrame as Frame
 from engine.agot.mod import bank, dragons
+from engine.agot.mustering import can_buy
 from engine.agot.orders import acts_as, describe
 from engine.agot.state import GameState
 from engine.agot.steps import WaitingStep, step
@@ -403,18 +404,27 @@ class ConsolidateStep(CyclingStep):
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
         b, s = game.board, game.state
         options: list[dict[str, Any]] = []
+        idle: list[str] = []  # castles of orders that may muster, where nothing can be mustered
         for area in order_areas(game, player, "consolidate_power", frame.get("kept", [])):
             token = b.order_tokens[s.areas[area].order.token]  # type: ignore[union-attr]
             if token.type == "iron_bank":
                 options += bank.buy_options(game, player, area)
                 continue
             options.append({"area": area, "muster": False})
-            if (token.special or token.type == "defense_muster") and world.castle_level(b, s, area) and \
-                    b.is_land(area):
-                options.append({"area": area, "muster": True})
+            level = world.castle_level(b, s, area)
+            if (token.special or token.type == "defense_muster") and level and b.is_land(area):
+                if can_buy(game, player, area, level):
+                    options.append({"area": area, "muster": True})
+                else:
+                    idle.append(area)  # mustering nothing would only lose the order's other use
+        info: dict[str, Any] = {}
         if not any(o.get("muster") or o.get("loan") is not None for o in options):
             options = options[:1]  # the order of plain collections changes nothing: no question to ask
-        return Decision(id=did, player=player, kind="consolidate", options=options, default=options[0],
+            if idle:
+                info["skipped"] = (f"Nothing can be mustered in {', '.join(map(game.area_name, idle))}: "
+                                   f"{game.house_name(player)}'s order in {game.area_name(options[0]['area'])} is "
+                                   "resolved without mustering.")
+        return Decision(id=did, player=player, kind="consolidate", options=options, default=options[0], info=info,
                         prompt="Resolve one of your Consolidate Power orders (a special one in a castle "
                                "may muster instead).")
 

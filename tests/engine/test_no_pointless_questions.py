@@ -316,3 +316,46 @@ def test_the_blade_is_offered_when_the_defenders_march_in_the_area_survives_or_l
     assert ("tyrell", "blade") in log
     log.clear()
     assert ("tyrell", "blade") in _blade_fight("ser-kevan-lannister", march_left=False, loras=True)[2]
+
+
+def _consolidate_in_a_castle(reserve_left: bool):
+    """Stark's special Consolidate Power in Winterfell; every unit of its reserve on the board unless asked."""
+    g = scenario(6)
+    clear(g)
+    put(g, "winterfell", "stark", "footman", order="CP*")
+    if not reserve_left:
+        limits = g.board.tables["unit_limits"]
+        for kind, area in (("footman", "castle-black"), ("knight", "karhold"), ("siege_engine", "the-stony-shore"),
+                           ("ship", "bay-of-ice")):
+            put(g, area, "stark", *[kind] * (limits[kind] - (kind == "footman")))
+    g.state.houses["stark"].supply = 6
+    return g, start(g, "consolidate")
+
+
+def test_a_consolidate_power_that_could_muster_nothing_is_resolved_without_a_question():
+    g, events = _consolidate_in_a_castle(reserve_left=False)
+    assert not any(d.kind == "consolidate" for d in g.open_decisions())
+    assert [e.text for e in _forced(events) if e.data.get("decision") == "consolidate"] == [
+        "Nothing can be mustered in Winterfell: Stark's order in Winterfell is resolved without mustering."]
+    assert [e.data["gained"] > 0 for e in kinds_of(events, "consolidate")] == [True]  # it gained Power instead
+
+
+def test_a_consolidate_power_that_can_muster_is_asked():
+    g, events = _consolidate_in_a_castle(reserve_left=True)
+    assert {"area": "winterfell", "muster": True} in decision(g, "stark", "consolidate").options
+    assert not _forced(events)
+
+
+def test_a_vassals_defense_muster_with_nothing_to_muster_stays_a_defense_without_a_question():
+    """5 players on the 8-house set-up, seed 12000, decision 305 of the random playout: Arryn, a vassal, could
+    muster nothing in Crackclaw Point; its Defense/Muster was asked before and now stays a Defense order."""
+    from engine.agot import Settings
+    from tests.engine.playout import playout
+
+    g, events = playout(5, 12000, 305, Settings(setup="8"))
+    assert "arryn" in g.vassals()
+    told = [e for e in _forced(events) if e.data.get("decision") == "consolidate" and e.data["house"] == "arryn"]
+    assert [e.text for e in told] == ["Nothing can be mustered in Crackclaw Point: Arryn's order in Crackclaw Point "
+                                      "is resolved without mustering."]
+    kept = [e.text for e in kinds_of(events, "consolidate") if e.data["house"] == "arryn"]
+    assert kept == ["Arryn keeps its Defense/Muster in Crackclaw Point as a Defense order."]
