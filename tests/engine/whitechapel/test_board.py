@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,20 +27,52 @@ def test_the_committed_board_is_what_the_sources_give() -> None:
     assert convert.convert(convert.DEFAULT_SOURCE) == json.loads(DATA.read_text(encoding="utf-8"))
 
 
+def drop_first_move(raw: dict[str, Any]) -> None:
+    raw["moves"] = raw["moves"][1:]
+
+
+def add_alley_35_39(raw: dict[str, Any]) -> None:
+    raw["alleys"].append([35, 39])
+
+
+def drop_a_carriage(raw: dict[str, Any]) -> None:
+    raw["carriages"].pop()
+
+
+def add_another_odd_alley(raw: dict[str, Any]) -> None:
+    raw["alleys"].append([1, 195])
+
+
+def make_circle_1_red(raw: dict[str, Any]) -> None:
+    next(n for n in raw["nodes"] if n["circle"] == 1)["red"] = True
+
+
+def link_two_far_crossings(raw: dict[str, Any]) -> None:
+    raw["crossing_links"].append(["0.2", "0.3"])
+
+
+def let_crossing_44_59_touch_44_in_the_circle_table(raw: dict[str, Any]) -> None:
+    next(c for c in raw["circles"] if c["circle"] == 44)["crossings"].append("44,59.2")
+
+
 @needs_sources
-@pytest.mark.parametrize(("name", "key", "change"), [
-    ("moves_dienes.json", "moves", lambda pairs: pairs[1:]),
-    ("moves_dienes.json", "alleys", lambda pairs: pairs + [[35, 39]]),
-    ("moves_dienes.json", "carriages", lambda pairs: pairs[:-1]),
-    ("whitechapelR.json", "alleys", lambda pairs: pairs + [[1, 195]]),
+@pytest.mark.parametrize(("name", "change", "reason"), [
+    ("moves_dienes.json", drop_first_move, "regular moves"),
+    ("moves_dienes.json", add_alley_35_39, "alleys"),
+    ("moves_dienes.json", drop_a_carriage, "carriage"),
+    ("whitechapelR.json", add_another_odd_alley, "whitechapelR adds"),
+    ("streets.json", make_circle_1_red, "red circles"),
+    ("whitechapelai.json", link_two_far_crossings, "police steps"),
+    ("whitechapelai.json", let_crossing_44_59_touch_44_in_the_circle_table, "circle table"),
 ])
-def test_a_source_disagreeing_stops_the_conversion(tmp_path: Path, name: str, key: str, change) -> None:
+def test_a_source_disagreeing_stops_the_conversion(
+        tmp_path: Path, name: str, change: Callable[[dict[str, Any]], None], reason: str) -> None:
     for source in convert.DEFAULT_SOURCE.glob("*.json"):
         shutil.copy(source, tmp_path)
     raw = json.loads((tmp_path / name).read_text(encoding="utf-8"))
-    raw[key] = change(raw[key])
+    change(raw)
     (tmp_path / name).write_text(json.dumps(raw), encoding="utf-8")
-    with pytest.raises(convert.SourcesDisagree):
+    with pytest.raises(convert.SourcesDisagree, match=reason):
         convert.convert(tmp_path)
 
 
@@ -131,6 +165,7 @@ def test_police_steps_pass_circles_and_move_up_to_two() -> None:
     here = crossing_touching(99, 100, 120)
     yellow = crossing_touching(118, 119, 120)
     assert yellow in b.steps(here)  # through circle 120, as if it were not there
+    assert crossing_touching(27, 28) in b.steps(crossing_touching(1, 26))  # through circles 26 and 28 in a row
     assert all(here in b.steps(s) for s in b.steps(here))
     moves = set(b.police_moves(here))
     assert here not in moves and set(b.steps(here)) <= moves
