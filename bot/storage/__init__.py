@@ -1,6 +1,7 @@
 """Storage: repositories behind a typed interface (``repository.py``), opened by ``open_store(url)``
-(``stores.py``); SQLite behind it (``sqlite.py``, its SQL in ``sqlite_repo.py``, its worker-thread side in
-``sqlite_hops.py``), numbered SQL migrations (``migrations/NNNN_*.sql``). No SQL lives outside this package."""
+(``stores.py``); SQLite behind it through aiosqlite (``sqlite.py``, its SQL in ``sqlite_repo.py``, its group
+commit in ``sqlite_group.py``), numbered SQL migrations (``migrations/NNNN_*.sql``). No SQL lives outside this
+package."""
 
 from bot.storage.records import (
     AnswerRow,

@@ -24,7 +24,6 @@ from pathlib import Path
 from bot.demo import answer_as
 from bot.service import OutboxMessage, TableService
 from bot.storage.sqlite import SqliteStore
-from bot.storage.sqlite_hops import Hop
 from engine.agot.agent import RandomAgent
 from engine.core import Rng
 
@@ -79,15 +78,14 @@ class KeyedTransport:
 
 
 def pause_commits(pauses: Pauses) -> None:
-    """Pause before each hop that commits a group (its transactions ran in their savepoints, uncommitted)."""
-    hop = SqliteStore.hop
+    """Pause before each COMMIT (a group's, or a transaction's that read): its statements ran, uncommitted."""
+    commit = SqliteStore.commit
 
-    async def paused_hop(self: SqliteStore, work: Hop) -> object:
-        if work.commit and (work.members or self.conn.in_transaction):
-            await pauses.reached("commit")
-        return await hop(self, work)
+    async def paused_commit(self: SqliteStore) -> None:
+        await pauses.reached("commit")
+        await commit(self)
 
-    SqliteStore.hop = paused_hop  # type: ignore[method-assign]
+    SqliteStore.commit = paused_commit  # type: ignore[method-assign]
 
 
 async def seat_and_start(svc: TableService, players: int) -> int:

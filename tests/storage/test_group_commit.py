@@ -1,6 +1,7 @@
-"""Group commit in the SQLite store (issue 16, item 5): transactions that wait together share one BEGIN...COMMIT
-(a savepoint each, ``synchronous=FULL`` kept), each is committed before its block is left, and a failing one
-rolls back alone."""
+"""Group commit in the SQLite store (issue 16, item 5; through aiosqlite since issue 26): transactions that wait
+together are one BEGIN...COMMIT (``synchronous=FULL`` kept), each kind of statement of the group one
+``executemany``; each is committed before its block is left, a failing one rolls back alone, and no statement
+runs on the event loop's thread."""
 
 from __future__ import annotations
 
@@ -11,23 +12,23 @@ import threading
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.storage import NewMessage, SqliteStore, StorageError
-from bot.storage.sqlite_hops import INLINE_ROWS
 
 pytestmark = pytest.mark.asyncio
 NOW = datetime(2030, 1, 1, tzinfo=UTC)
 
 
-async def test_waiting_transactions_share_a_commit_and_each_is_committed_when_its_block_ends(tmp_path: Path) -> None:
+async def test_waiting_transactions_share_one_commit_and_a_failing_one_rolls_back_alone(tmp_path: Path) -> None:
     path = tmp_path / "group.sqlite3"
     store = await SqliteStore.open(path)
     async with store.transaction() as repo:
         gid = await repo.add_game(None, 1, 1, 3, {}, NOW)
     statements: list[str] = []
-    store.conn.set_trace_callback(statements.append)
+    await store.db.set_trace_callback(statements.append)
     outsider = sqlite3.connect(path)  # another connection sees committed rows only
     seen: dict[int, bool] = {}
     failed: list[int] = []
@@ -36,7 +37,7 @@ async def test_waiting_transactions_share_a_commit_and_each_is_committed_when_it
         try:
             async with store.transaction() as repo:
                 await repo.add_messages([NewMessage(gid, "public", None, "notice", {"i": i})], NOW)
-                if i % 7 == 3:
+                if i % 7 == 3:  # no such game: the foreign key fails
                     await repo.add_messages([NewMessage(999, "public", None, "notice", {"i": i})], NOW)
         except StorageError:
             failed.append(i)
@@ -44,52 +45,78 @@ async def test_waiting_transactions_share_a_commit_and_each_is_committed_when_it
         rows = outsider.execute("SELECT count(*) FROM outbox WHERE json_extract(payload, '$.i') = ?", (i,))
         seen[i] = rows.fetchone()[0] == 1
 
-    await asyncio.gather(*(one(i) for i in range(60)))
-    pragma = await store.run(lambda conn: conn.execute("PRAGMA synchronous").fetchone()[0])
-    store.conn.set_trace_callback(None)
+    await asyncio.gather(*(one(i) for i in range(60)))  # all 60 end their block before the group runs
+    await store.db.set_trace_callback(None)
+    pragma = list(await store.db.execute_fetchall("PRAGMA synchronous"))[0][0]
     await store.close()
-    commits = sum(s == "COMMIT" for s in statements)
-    savepoints = sum(s.startswith("SAVEPOINT") for s in statements)
     stored = sorted(r[0] for r in outsider.execute("SELECT json_extract(payload, '$.i') FROM outbox"))
     outsider.close()
     assert pragma == 2  # FULL: every COMMIT fsyncs
     assert sorted(failed) == [i for i in range(60) if i % 7 == 3]
     assert seen == {i: True for i in range(60) if i % 7 != 3}  # committed before its block was left
     assert stored == [i for i in range(60) if i % 7 != 3]  # the failing ones left nothing, the others all
-    assert savepoints == 60 and 1 <= commits <= 20, (commits, savepoints)
+    # one group: its first run failed and was rolled back, then each member ran in its own savepoint; one COMMIT
+    assert Counter(s.split()[0] for s in statements if s.split()[0] in ("BEGIN", "ROLLBACK", "COMMIT")) == \
+        {"BEGIN": 2, "ROLLBACK": 1 + len(failed), "COMMIT": 1}
+    assert sum(s.startswith("SAVEPOINT") for s in statements) == 60
 
 
-async def test_small_transactions_run_on_the_loop_and_only_commit_and_big_ones_go_to_the_thread(
-        tmp_path: Path) -> None:
-    """The statements of small transactions run on the event loop's thread (a statement in the worker thread
-    waits for the GIL the loop holds), BEGIN included while no other process writes; the COMMIT (its fsync) and
-    a group with a transaction of more than INLINE_ROWS rows run in the worker thread; all of them commit
-    alike."""
-    store = await SqliteStore.open(tmp_path / "where.sqlite3")
+async def test_a_group_writes_each_kind_of_statement_with_one_executemany(tmp_path: Path) -> None:
+    """30 transactions, each with outbox rows and a timer, waiting together: one executemany of the outbox rows
+    of all of them and one of their timers, in one transaction."""
+    store = await SqliteStore.open(tmp_path / "many.sqlite3")
     async with store.transaction() as repo:
         gid = await repo.add_game(None, 1, 1, 3, {}, NOW)
-    where: list[tuple[str, str]] = []
-    loop_thread = threading.current_thread()
-    store.conn.set_trace_callback(
-        lambda sql: where.append((sql.split()[0], "loop" if threading.current_thread() is loop_thread else "worker")))
+    calls: list[tuple[str, int]] = []
+    executemany = store.db.executemany
 
-    async def write(count: int, tag: str) -> None:
+    def counted(sql: str, rows: list[Any]) -> Any:
+        calls.append((sql.split()[2], len(rows)))
+        return executemany(sql, rows)
+
+    store.db.executemany = counted  # type: ignore[method-assign]
+
+    async def one(i: int) -> None:
         async with store.transaction() as repo:
-            await repo.add_messages([NewMessage(gid, "public", None, "notice", {"tag": tag})] * count, NOW)
+            await repo.add_messages([NewMessage(gid, "public", None, "notice", {"i": i, "n": n}) for n in range(2)],
+                                    NOW)
+            await repo.add_timer(gid, "deadline", NOW, {"decision_id": str(i)})
 
-    await asyncio.gather(*(write(1 + i % 3, "small") for i in range(12)))
-    small = where[:]
-    where.clear()
-    await asyncio.gather(write(INLINE_ROWS + 1, "big"), write(1, "small"))
-    store.conn.set_trace_callback(None)
+    await asyncio.gather(*(one(i) for i in range(30)))
     async with store.reading() as repo:
-        stored = Counter(r.payload["tag"] for r in await repo.outbox(gid))
+        outbox, timers = await repo.outbox(gid), await repo.timers(gid)
     await store.close()
-    assert stored == {"small": 25, "big": INLINE_ROWS + 1}
-    assert {thread for verb, thread in small if verb in ("BEGIN", "INSERT", "SAVEPOINT", "RELEASE")} == {"loop"}
-    assert {thread for verb, thread in small + where if verb == "COMMIT"} == {"worker"}
-    assert [verb for verb, _ in small].count("INSERT") == 24 and [verb for verb, _ in small].count("COMMIT") >= 1
-    assert {thread for verb, thread in where if verb == "INSERT"} == {"worker"}  # the big one's group
+    assert sorted(calls) == [("outbox", 60), ("timers", 30)]
+    assert len(outbox) == 60 and sorted(int(t.payload["decision_id"]) for t in timers) == list(range(30))
+
+
+async def test_no_statement_runs_on_the_event_loop_thread(tmp_path: Path) -> None:
+    """Groups (with a failing member), transactions that read, reading blocks, a prune and VACUUM: every
+    statement on either connection runs in aiosqlite's threads, none on the loop's."""
+    store = await SqliteStore.open(tmp_path / "threads.sqlite3")
+    where: list[tuple[str, int]] = []
+    for conn in (store.db, store.reader):
+        await conn.set_trace_callback(lambda sql: where.append((sql.split()[0], threading.get_ident())))
+    async with store.transaction() as repo:  # reads in its block: a transaction of its own
+        gid = await repo.add_game(None, 1, 1, 3, {}, NOW)
+
+    async def write(i: int) -> None:
+        async with store.transaction() as repo:
+            await repo.add_messages([NewMessage(999 if i == 2 else gid, "public", None, "notice", {"i": i})], NOW)
+
+    results = await asyncio.gather(*(write(i) for i in range(5)), return_exceptions=True)
+    async with store.reading() as repo:
+        sent = [(m.id, f"m{m.id}") for m in await repo.outbox(gid)]
+    async with store.transaction() as repo:
+        await repo.mark_sent_many(sent, NOW)
+    async with store.transaction() as repo:
+        await repo.prune(NOW)
+    await store.vacuum()
+    await store.close()
+    assert [type(r) for r in results] == [type(None)] * 2 + [StorageError] + [type(None)] * 2
+    assert {"BEGIN", "INSERT", "UPDATE", "SELECT", "SAVEPOINT", "ROLLBACK", "COMMIT", "DELETE", "VACUUM"} <= \
+        {verb for verb, _ in where}
+    assert threading.get_ident() not in {thread for _, thread in where}
 
 
 async def test_a_write_lock_held_by_another_process_is_waited_for_off_the_event_loop(tmp_path: Path) -> None:
@@ -138,9 +165,10 @@ def _temporary_files() -> list[str]:
 
 
 async def test_a_savepoint_journals_in_memory_and_vacuum_still_works(tmp_path: Path) -> None:
-    """Each transaction of a group runs in a savepoint, whose sub-journal holds the pages it changes; past 64 KiB
-    SQLite spills it to a temporary file unless temporary files live in memory: no file is opened, however many
-    pages one transaction changes. VACUUM (a temporary copy of the whole database) still runs, on disk."""
+    """A group with a failing member runs again one member at a time, each in a savepoint, whose sub-journal holds
+    the pages it changes; past 64 KiB SQLite spills it to a temporary file unless temporary files live in memory:
+    no file is opened, however many pages one transaction changes. VACUUM (a temporary copy of the whole
+    database) still runs, on disk."""
     path = tmp_path / "journal.sqlite3"
     store = await SqliteStore.open(path)
     async with store.transaction() as repo:
@@ -150,13 +178,28 @@ async def test_a_savepoint_journals_in_memory_and_vacuum_still_works(tmp_path: P
     async with store.reading() as repo:
         rows = await repo.outbox(gid)
     opened: list[str] = []
-    store.conn.set_trace_callback(lambda sql: opened.extend(_temporary_files()) if sql.startswith("RELEASE") else None)
-    async with store.transaction() as repo:  # changes every page of the outbox: far more than 64 KiB of them
-        await repo.mark_sent_many([(r.id, f"m{r.id}") for r in rows], NOW)
-    store.conn.set_trace_callback(None)
-    assert opened == []
+    released: list[str] = []
+
+    def traced(sql: str) -> None:
+        if sql.startswith("RELEASE"):
+            released.append(sql)
+            opened.extend(_temporary_files())
+
+    async def mark_sent() -> None:  # changes every page of the outbox: far more than 64 KiB of them
+        async with store.transaction() as repo:
+            await repo.mark_sent_many([(r.id, f"m{r.id}") for r in rows], NOW)
+
+    async def failing() -> None:  # its group is then run again a member at a time, each in a savepoint
+        async with store.transaction() as repo:
+            await repo.add_messages([NewMessage(999, "public", None, "notice", {})], NOW)
+
+    await store.db.set_trace_callback(traced)
+    done = await asyncio.gather(mark_sent(), failing(), return_exceptions=True)
+    await store.db.set_trace_callback(None)
+    assert done[0] is None and isinstance(done[1], StorageError)
+    assert len(released) == 2 and opened == []
     async with store.reading() as repo:
         assert all(r.sent_at is not None for r in await repo.outbox(gid))
     await store.vacuum()
-    assert store.conn.execute("PRAGMA temp_store").fetchone()[0] == 2  # back to memory after VACUUM
+    assert list(await store.db.execute_fetchall("PRAGMA temp_store"))[0][0] == 2  # back to memory after VACUUM
     await store.close()

@@ -29,10 +29,11 @@ def version(path: Path) -> int:
 async def test_migrations_from_empty_and_the_pragmas(tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite3"
     store = await SqliteStore.open(path)
-    names = ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")
-    pragmas = await store.run(lambda conn: {name: conn.execute(f"PRAGMA {name}").fetchone()[0] for name in names})
+    names = ("journal_mode", "synchronous", "foreign_keys", "busy_timeout", "temp_store")
+    pragmas = {name: list(await store.db.execute_fetchall(f"PRAGMA {name}"))[0][0] for name in names}
     await store.close()
-    assert pragmas == {"journal_mode": "wal", "synchronous": 2, "foreign_keys": 1, "busy_timeout": 5000}
+    assert pragmas == {"journal_mode": "wal", "synchronous": 2, "foreign_keys": 1, "busy_timeout": 5000,
+                       "temp_store": 2}  # synchronous FULL, temporary files in memory
     assert version(path) == LATEST >= 2
     expected = {"games", "seats", "answers", "events", "snapshots", "outbox", "prompts", "timers", "rewinds"}
     assert expected <= tables(path)

@@ -46,8 +46,8 @@ async def played(path: Path) -> list[str]:
     transport = RecordingTransport()
     try:
         gid, users = await seated(svc, settings=SETTINGS)
-        for conn in (svc.store.conn, svc.store.reader):  # the writing and the reading connection
-            conn.set_trace_callback(statements.append)
+        for conn in (svc.store.db, svc.store.reader):  # the writing and the reading connection
+            await conn.set_trace_callback(statements.append)
         await play(svc, gid, answers=30)
         await svc.flush(transport)
         clock.advance(60)  # reminders
@@ -65,8 +65,8 @@ async def played(path: Path) -> list[str]:
         await play(svc, gid, answers=5)
         await svc.flush(transport)
     finally:
-        for conn in (svc.store.conn, svc.store.reader):
-            conn.set_trace_callback(None)
+        for conn in (svc.store.db, svc.store.reader):
+            await conn.set_trace_callback(None)
         await svc.close()
     return statements
 
@@ -94,9 +94,9 @@ async def test_no_query_on_the_answer_timer_or_delivery_path_scans_a_hot_table(t
 
 async def test_answered_uses_the_decision_index(tmp_path: Path) -> None:
     store = await SqliteStore.open(tmp_path / "a.sqlite3")
-    plan = await store.run(lambda conn: [r[3] for r in conn.execute(
+    plan = [r[3] for r in await store.db.execute_fetchall(
         "EXPLAIN QUERY PLAN SELECT * FROM answers WHERE game_id = 1 AND decision_id = '7' AND house = 'stark' "
-        "AND rewound IS NULL ORDER BY seq DESC LIMIT 1")])
+        "AND rewound IS NULL ORDER BY seq DESC LIMIT 1")]
     await store.close()
     assert any("USING INDEX answers_decision" in line for line in plan), plan
     assert not any("TEMP B-TREE" in line for line in plan), plan
