@@ -46,7 +46,7 @@ async def test_waiting_transactions_share_one_commit_and_a_failing_one_rolls_bac
         seen[i] = rows.fetchone()[0] == 1
 
     await asyncio.gather(*(one(i) for i in range(60)))  # all 60 end their block before the group runs
-    await store.db.set_trace_callback(None)
+    await store.db.set_trace_callback(None)  # type: ignore[arg-type]  # None removes it (sqlite3)
     pragma = list(await store.db.execute_fetchall("PRAGMA synchronous"))[0][0]
     await store.close()
     stored = sorted(r[0] for r in outsider.execute("SELECT json_extract(payload, '$.i') FROM outbox"))
@@ -195,7 +195,7 @@ async def test_a_savepoint_journals_in_memory_and_vacuum_still_works(tmp_path: P
 
     await store.db.set_trace_callback(traced)
     done = await asyncio.gather(mark_sent(), failing(), return_exceptions=True)
-    await store.db.set_trace_callback(None)
+    await store.db.set_trace_callback(None)  # type: ignore[arg-type]  # None removes it (sqlite3)
     assert done[0] is None and isinstance(done[1], StorageError)
     assert len(released) == 2 and opened == []
     async with store.reading() as repo:

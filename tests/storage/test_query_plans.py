@@ -66,7 +66,7 @@ async def played(path: Path) -> list[str]:
         await svc.flush(transport)
     finally:
         for conn in (svc.store.db, svc.store.reader):
-            await conn.set_trace_callback(None)
+            await conn.set_trace_callback(None)  # type: ignore[arg-type]  # None removes it (sqlite3)
         await svc.close()
     return statements
 
