@@ -202,7 +202,7 @@ def post_lines(events: list[Event]) -> list[str]:
             if data.get("decision") not in SUMMED:
                 forced.append(f"{house(data.get('house'))} ({str(data.get('decision', '?')).replace('_', ' ')})")
             continue
-        if kind == K.RAID and data.get("target") is None:
+        if kind == K.RAID and data.get("target") is None and not data.get("kept"):  # kept: a vassal's Support
             summary("raid", "Raids without a target, removed: ", "{who} ({parts})").add(
                 house(data.get("house")), area(data.get("area")))
         elif kind == K.CONSOLIDATE and "gained" in data:

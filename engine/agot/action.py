@@ -94,9 +94,44 @@ def raid_targets(game: Game, area: str) -> list[str]:
     return sorted(out)  # type: ignore[arg-type]
 
 
+def keep_as_support(game: Game, frame: Frame, area: str, why: str | None = None) -> None:
+    """M8, MP5: a vassal's Raid/Support that does not raid stays on the board as a Support order (``kept``); with
+    ``why`` it was never a choice (said once, as forced)."""
+    house = game.state.areas[area].order.house  # type: ignore[union-attr]
+    frame.setdefault("kept", []).append(area)
+    data: dict[str, Any] = {"house": house, "area": area, "target": None, "kept": True}
+    if why:
+        text = f"{game.house_name(house)}'s Raid/Support in {game.area_name(area)} {why}: it stays as a Support order."
+        data["forced"] = True
+    else:
+        text = f"{game.house_name(house)} keeps its Raid/Support in {game.area_name(area)} as a Support order."
+    game.emit("raid", text, **data)
+
+
+def keep_idle_raid_supports(game: Game, frame: Frame) -> None:
+    """A Raid/Support with nothing worth raiding stays a Support order without a question (no target appears
+    during the Raid step), said once, in turn order."""
+    b, s = game.board, game.state
+    for house in game.turn_order():
+        for area in order_areas(game, house, "raid", frame.get("kept", [])):
+            if b.order_tokens[s.areas[area].order.token].type != "raid_support":  # type: ignore[union-attr]
+                continue
+            targets = raid_targets(game, area)
+            if not targets:
+                keep_as_support(game, frame, area, "has no target")
+            elif all(_plain_support(game, t) for t in targets) and not _marches_on_board(game):
+                keep_as_support(game, frame, area, "could only raid Support orders, which change nothing with no "
+                                                   "March order on the board")
+
+
 @step("raids")
 class RaidStep(CyclingStep):
     order_type = "raid"
+
+    def run(self, game: Game, frame: Frame) -> bool:
+        if not frame.get("asked"):
+            keep_idle_raid_supports(game, frame)
+        return super().run(game, frame)
 
     def decision(self, game: Game, frame: Frame, player: str, did: str) -> Decision:
         options: list[dict[str, Any]] = []
@@ -124,9 +159,7 @@ class RaidStep(CyclingStep):
         house = decision.player
         self.next_turn(game, frame)
         if target is None and b.order_tokens[s.areas[area].order.token].type == "raid_support":  # type: ignore[union-attr]
-            frame.setdefault("kept", []).append(area)  # M8: a vassal's Raid/Support stays as a Support
-            game.emit("raid", f"{game.house_name(house)} keeps its Raid/Support in {game.area_name(area)} as a "
-                      "Support order.", house=house, area=area, target=None)
+            keep_as_support(game, frame, area)
             return
         s.areas[area].order = None
         if target is None:

@@ -166,9 +166,13 @@ class Position:
 
     def westeros(self, top: Sequence[str | None] = (None, None, None), restrictions: Sequence[str] | None = None
                  ) -> Position:
-        """Put a named card on top of Westeros decks I, II and III (``None``: leave that deck), and set this
-        round's order restrictions."""
-        for deck, card in zip(self.game.state.westeros_decks, top):
+        """Put a named card on top of Westeros decks I, II and III, and IV when Targaryen plays (``None``: leave
+        that deck), and set this round's order restrictions."""
+        s = self.game.state
+        decks = [*s.westeros_decks, *([s.mod["deck_iv"]] if "deck_iv" in s.mod else [])]
+        if len(top) > len(decks):
+            raise ValueError(f"this game has {len(decks)} Westeros decks")
+        for deck, card in zip(decks, top):
             if card:
                 _on_top(deck, [card], "Westeros")
         if restrictions is not None:

@@ -13,8 +13,10 @@ from typing import Any
 from bot.demo import counted_game, random_plan, seat_table
 from bot.service import OutboxKind, RecordingTransport, TableService
 from bot.service.feed import next_posts, post_lines, waiting_tail
+from engine.agot import Game, Settings
 from engine.agot.battle import UNIT_NAMES
 from engine.agot.board import board
+from engine.agot.position import Position
 
 HOUSE_IDS = re.compile(r"\b(stark|lannister|baratheon|greyjoy|tyrell|martell)\b")
 UNIT_IDS = re.compile(r"\b(footman|knight|ship|siege[ _]engine)\b")
@@ -35,6 +37,16 @@ def test_a_raid_without_target_is_one_fact_and_all_of_a_step_share_one_line() ->
                  area="kingswood", target=None)]
     assert post_lines(events) == ["Raids without a target, removed: Baratheon (Dragonstone, Kingswood); "
                                   "Stark (Winterfell)."]
+
+
+def test_a_vassal_raid_support_without_target_is_said_once_as_a_kept_support() -> None:  # MP5
+    pos = Position(Game.new(5, seed=3, settings=Settings(setup="8", vassals=("martell", "arryn", "targaryen"))))
+    pos.clear().put("the-mountains-of-the-moon", "arryn", "footman", order="VRS+1")
+    pos.put("winterfell", "stark", "footman", order="Ra")
+    events = [e.to_dict() for e in pos.run("raids") if e.audience.kind == "public"]
+    assert post_lines(events) == [
+        "Arryn's Raid/Support in The Mountains of the Moon has no target: it stays as a Support order.",
+        "Raids without a target, removed: Stark (Winterfell)."]
 
 
 def test_forced_consolidations_are_one_line_and_other_forced_choices_one_summary() -> None:

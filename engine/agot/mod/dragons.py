@@ -11,13 +11,30 @@ if TYPE_CHECKING:
     from engine.agot.state import GameState
 
 
-def dragon_strength(b: Board, s: GameState) -> int:
-    """The strength of every Dragon now: the strength tokens whose round has come, plus those Fire Made Flesh
-    moved early into the dragon box (never above the table's maximum)."""
+def track_tokens(b: Board, s: GameState) -> list[int]:
+    """The rounds of the strength tokens still on the round track (``state.mod["dragon_track"]``; Fire Made Flesh
+    takes them off into the dragon box)."""
     rounds = b.setups[b.setup].get("dragon_strength_rounds", []) if b.setup else []
-    reached = sum(1 for r in rounds if r <= s.round)
-    waiting = len(rounds) - reached
-    return min(reached + min(int(s.mod.get("dragon_box", 0)), waiting), b.mod.get("dragon_strength_max", 0))
+    return list(s.mod.get("dragon_track", rounds))
+
+
+def dragon_strength(b: Board, s: GameState) -> int:
+    """The strength of every Dragon now: the tokens on the round track whose round has come, plus those in the
+    dragon box (each token counts once; never above the table's maximum)."""
+    reached = sum(1 for r in track_tokens(b, s) if r <= s.round)
+    return min(reached + int(s.mod.get("dragon_box", 0)), b.mod.get("dragon_strength_max", 0))
+
+
+def box_next_token(b: Board, s: GameState) -> None:
+    """M13: the earliest token still to come leaves the round track for the dragon box."""
+    track = track_tokens(b, s)
+    track.remove(min(r for r in track if r > s.round))
+    s.mod["dragon_track"] = track
+    s.mod["dragon_box"] = int(s.mod.get("dragon_box", 0)) + 1
+
+
+def tokens_to_come(b: Board, s: GameState) -> int:
+    return sum(1 for r in track_tokens(b, s) if r > s.round)
 
 
 def flight_destinations(b: Board, s: GameState, source: str) -> list[str]:

@@ -22,21 +22,17 @@ def after_step(table: Table) -> None:
 
 
 def regain_garrisons(table: Table) -> None:
-    """M13: Pentos' garrison comes back when its house controls it again (never in the middle of a combat)."""
+    """M13, MP7: Pentos' garrison comes back whenever its house controls it without one (never in the middle of
+    a combat). Only a lost garrison is missing, so the board alone tells it: a position built by hand or
+    repaired by an admin needs no record of the loss."""
     b, s = table.board, table.state
     if any(f.get("step") == "combat" for f in s.stack):
         return
     for area in b.mod.get("regains_garrison", []):
         home = b.areas[area].home
-        if home not in s.houses or s.areas[area].garrison:
+        if home not in s.houses or s.areas[area].garrison or controller(b, s, area) != home:
             continue
-        lost: list[str] = s.mod.setdefault("garrisons_lost", [])
-        held = controller(b, s, area) == home
-        if not held and area not in lost:
-            lost.append(area)  # taken: the garrison will come back when its house retakes the area
-        if held and area in lost:
-            lost.remove(area)
-            strength = b.setups[b.setup]["garrisons"].get(area, 0)
-            s.areas[area].garrison = strength
-            table.emit("garrison_regained", f"{table.house_name(home)}'s garrison returns to "
-                       f"{table.area_name(area)}.", house=home, area=area, garrison=strength)
+        strength = b.setups[b.setup]["garrisons"].get(area, 0)
+        s.areas[area].garrison = strength
+        table.emit("garrison_regained", f"{table.house_name(home)}'s garrison returns to "
+                   f"{table.area_name(area)}.", house=home, area=area, garrison=strength)

@@ -74,7 +74,8 @@ def place(table: Table) -> None:
     vassals = list(s.settings.get("vassals", []))
     for house in vassals:
         s.houses[house].supply = setup["vassal_supply"]
-    s.mod = {"commanders": {}, "loyalty": dict(setup["loyalty_tokens"]), "loyalty_gained": 0, "dragon_box": 0}
+    s.mod = {"commanders": {}, "loyalty": dict(setup["loyalty_tokens"]), "loyalty_gained": 0, "dragon_box": 0,
+             "dragon_track": list(setup.get("dragon_strength_rounds", []))}
     if TARGARYEN in s.houses and TARGARYEN not in vassals and s.settings.get("targaryen_deck") == "b":
         s.houses[TARGARYEN].hand = [c["id"] for c in b.house_cards["targaryen_b"]]
     if vassals:  # M8: the vassals share one House card deck
@@ -83,6 +84,6 @@ def place(table: Table) -> None:
         for house in vassals:
             s.houses[house].hand = list(deck)
     if TARGARYEN not in s.houses:
-        del s.mod["loyalty"], s.mod["loyalty_gained"], s.mod["dragon_box"]
+        del s.mod["loyalty"], s.mod["loyalty_gained"], s.mod["dragon_box"], s.mod["dragon_track"]
     westeros_iv.deal(table)
     bank.deal(table)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
 from engine.agot.frames import WesterosIVFrame as Frame
+from engine.agot.mod import dragons
 from engine.agot.mod.loyalty import TARGARYEN, place
 from engine.agot.state import Unit
 from engine.agot.steps import WaitingStep, step
@@ -94,9 +95,7 @@ def move_options(game: Game) -> list[Any]:
 def fire_options(game: Game) -> list[Any]:
     b, s = game.board, game.state
     options: list[Any] = []
-    rounds = b.setups[b.setup].get("dragon_strength_rounds", [])
-    waiting = sum(1 for r in rounds if r > s.round) - int(s.mod.get("dragon_box", 0))
-    if waiting > 0:
+    if dragons.tokens_to_come(b, s):
         options += [{"action": "sacrifice", "area": a} for a, st in sorted(s.areas.items())
                     if st.house == TARGARYEN and any(u.kind == "dragon" for u in st.units)]
     home = b.home_of[TARGARYEN]
@@ -273,7 +272,7 @@ def fire_made_flesh(game: Game, answer: dict[str, Any]) -> None:
     s, b = game.state, game.board
     if answer["action"] == "sacrifice":
         world.remove_units(s, answer["area"], ["dragon"])
-        s.mod["dragon_box"] = int(s.mod.get("dragon_box", 0)) + 1
+        dragons.box_next_token(b, s)
         game.emit("fire_made_flesh", f"Fire Made Flesh: Targaryen sacrifices a Dragon in "
                   f"{game.area_name(answer['area'])}; Dragons grow stronger.", house=TARGARYEN, area=answer["area"])
     elif answer["action"] == "revive":

@@ -7,8 +7,9 @@ import pytest
 
 from engine.agot import Game
 from engine.agot.mod import loyalty
-from engine.agot.mod.dragons import dragon_strength
-from engine.core import IllegalAnswer
+from engine.agot.mod.dragons import box_next_token, dragon_strength
+from engine.agot.position import Position
+from engine.core import Event, IllegalAnswer
 from tests.engine.scenario import answer, clear, put, start
 
 
@@ -75,7 +76,7 @@ def test_13_dragon_strength_by_round() -> None:  # M7
         strengths.append(dragon_strength(g.board, g.state))
     assert strengths == [0, 1, 1, 2, 2, 3, 3, 4, 4, 5] == g.board.mod["dragon_strength_by_round"]
     g.state.round = 3
-    g.state.mod["dragon_box"] = 1  # Fire Made Flesh moved a token early (M13)
+    box_next_token(g.board, g.state)  # Fire Made Flesh moved the round 4 token early (M13)
     assert dragon_strength(g.board, g.state) == 2
     g.state.round = 10
     assert dragon_strength(g.board, g.state) == 5  # never above 5
@@ -133,8 +134,88 @@ def test_2_pentos_garrison_returns_when_targaryen_retakes_it() -> None:  # M13, 
     g.state.areas["pentos"].garrison = 0
     put(g, "pentos", "lannister", "footman")
     g.check_victory()
-    assert g.state.mod["garrisons_lost"] == ["pentos"]
+    assert g.state.areas["pentos"].garrison == 0  # not while Lannister holds it
     g.state.areas["pentos"].units = []
-    g.state.areas["pentos"].house = None
+    g.state.areas["pentos"].house = None  # left empty: Targaryen's home is Targaryen's again
     g.check_victory()
-    assert g.state.areas["pentos"].garrison == 2 and g.state.mod["garrisons_lost"] == []
+    assert g.state.areas["pentos"].garrison == 2
+
+
+def strength_in_round(pos: Position, number: int) -> int:
+    """The Dragons' strength once ``number``'s Westeros phase has begun (the round marker moved by the game)."""
+    pos.round(number).start("westeros")
+    assert pos.game.state.round == number
+    return int(pos.game.view(None)["mod"]["dragon_strength"])
+
+
+def fire_made_flesh_next(pos: Position) -> Position:
+    """Fire Made Flesh on top of deck IV, with cards that ask nothing on decks I-III."""
+    return pos.wildlings(threat=0).westeros(top=("last-days-of-summer", "last-days-of-summer", "feast-for-crows",
+                                                 "fire-made-flesh"))
+
+
+def test_13_mp14_a_token_fire_made_flesh_moved_counts_once() -> None:  # M7, M13, MP14
+    pos = Position.new(players=8, seed=1).clear()
+    pos.put("the-rhoyne", "targaryen", "dragon", "dragon")
+    strengths = [int(pos.round(1).game.view(None)["mod"]["dragon_strength"])]  # round 1: no Westeros phase
+    strengths.append(strength_in_round(pos, 2))
+    strength_in_round(fire_made_flesh_next(pos), 3)
+    g = pos.game
+    d = next(d for d in g.open_decisions() if d.kind == "fire_made_flesh")
+    answer(g, "targaryen", {"action": "sacrifice", "area": "the-rhoyne"})
+    strengths.append(int(g.view(None)["mod"]["dragon_strength"]))
+    strengths += [strength_in_round(pos, r) for r in range(4, 11)]
+    # the round 4 token went into the box in round 3: rounds 2, 6, 8 and 10 still raise the strength
+    assert strengths == [0, 1, 2, 2, 2, 3, 3, 4, 4, 5]
+    assert d.player == "targaryen" and g.view(None)["mod"]["dragon_box"] == 1
+
+
+def test_15_mp14_fire_made_flesh_moves_the_next_token_still_on_the_track() -> None:  # M13, MP14
+    pos = Position.new(players=8, seed=1).clear()
+    pos.put("the-rhoyne", "targaryen", "dragon", "dragon").put("norvos", "targaryen", "dragon")
+    for sacrificed in ("the-rhoyne", "norvos"):  # in round 3 (the round 4 token), then in round 5 (round 6's)
+        strength_in_round(fire_made_flesh_next(pos), 3 if sacrificed == "the-rhoyne" else 5)
+        answer(pos.game, "targaryen", {"action": "sacrifice", "area": sacrificed})
+    assert [strength_in_round(pos, r) for r in (5, 6, 7, 8, 9, 10)] == [3, 3, 3, 4, 4, 5]
+    assert pos.game.view(None)["mod"]["dragon_box"] == 2
+
+
+def play_out(g: Game) -> list[Event]:
+    """Answer every open question with its default until the game waits for nobody; returns the events."""
+    events: list[Event] = []
+    while g.open_decisions():
+        d = g.open_decisions()[0]
+        events += g.submit(d.player, d.id, d.default)
+    return events
+
+
+def retake_pentos(pos: Position) -> list[Event]:
+    """Targaryen marches two Knights from Norvos into Pentos, held by one Lannister Knight, and wins."""
+    pos.put("norvos", "targaryen", "knight", "knight", order="M0")
+    pos.house("targaryen", hand=["khal-drogo"]).house("lannister", hand=["cersei-lannister"])
+    pos.run("marches")
+    events = answer(pos.game, "targaryen", {"from": "norvos", "moves": {"pentos": ["knight", "knight"]}})
+    return events + play_out(pos.game)
+
+
+def test_2_mp7_pentos_garrison_returns_on_the_retake_in_a_played_game() -> None:  # M13, MP7
+    pos = Position.new(players=8, seed=1).clear()
+    pos.put("pentos", "targaryen", "footman").put("myr", "lannister", "knight", order="M0")
+    pos.house("targaryen", hand=["illyrio-mopatis"]).house("lannister", hand=["tywin-lannister"])
+    pos.run("marches")
+    answer(pos.game, "lannister", {"from": "myr", "moves": {"pentos": ["knight"]}})
+    play_out(pos.game)
+    s = pos.game.state
+    assert (s.areas["pentos"].house, s.areas["pentos"].garrison) == ("lannister", 0)  # lost with the combat
+    events = retake_pentos(pos)
+    assert (s.areas["pentos"].house, s.areas["pentos"].garrison) == ("targaryen", 2)
+    assert [e.data["area"] for e in events if e.kind == "garrison_regained"] == ["pentos"]
+
+
+def test_2_mp7_pentos_garrison_lost_before_a_built_position_returns_on_the_retake() -> None:  # M13, MP7
+    pos = Position.new(players=8, seed=1).clear()
+    pos.garrison("pentos", 0).put("pentos", "lannister", "knight")  # taken before the position begins
+    events = retake_pentos(pos)
+    s = pos.game.state
+    assert (s.areas["pentos"].house, s.areas["pentos"].garrison) == ("targaryen", 2)
+    assert [e.data["area"] for e in events if e.kind == "garrison_regained"] == ["pentos"]

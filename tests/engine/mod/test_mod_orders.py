@@ -7,7 +7,7 @@ import pytest
 from engine.agot import Game, Settings
 from engine.agot.planning import check_orders
 from engine.core import IllegalAnswer
-from tests.engine.scenario import answer, clear, put, start
+from tests.engine.scenario import answer, clear, put, run_step, start
 
 VASSALS = ("martell", "arryn", "targaryen")
 
@@ -129,3 +129,47 @@ def test_16_the_default_orders_use_sea_orders_only_at_sea_and_cover_every_area()
     placed = default_orders(g, "targaryen")
     assert len(placed) == 11 and check_orders(g, "targaryen", placed) == placed
     assert all(area in seas for area, token in placed.items() if token in ("SM-1", "SS0", "IB"))
+
+
+def test_20_mp5_a_raid_support_without_target_stays_a_support_said_once() -> None:  # M8, MP5
+    g = five()
+    clear(g)
+    put(g, "the-mountains-of-the-moon", "arryn", "footman", order="VRS+1")
+    put(g, "the-fingers", "stark", "footman", order="D+1a")  # a Defense: no target for a Raid/Support
+    events = run_step(g, "raids")
+    told = [e for e in events if e.data.get("area") == "the-mountains-of-the-moon"
+            or (e.data.get("choice") or {}).get("area") == "the-mountains-of-the-moon"]
+    assert [(e.kind, e.text) for e in told] == [
+        ("raid", "Arryn's Raid/Support in The Mountains of the Moon has no target: it stays as a Support order.")]
+    assert told[0].data == {"house": "arryn", "area": "the-mountains-of-the-moon", "target": None, "kept": True,
+                            "forced": True}
+    assert g.state.areas["the-mountains-of-the-moon"].order is not None
+    assert not any(d.kind == "raid" for d in g.open_decisions())
+
+
+def test_20_mp5_a_raid_support_whose_target_was_raided_first_stays_a_support() -> None:  # M8, MP5
+    g = five()
+    clear(g)
+    put(g, "the-mountains-of-the-moon", "arryn", "footman", order="VRS+1")
+    put(g, "the-fingers", "stark", "footman", order="CPa")
+    put(g, "the-twins", "baratheon", "footman", order="Ra")  # Baratheon, first on the Iron Throne, raids it
+    run_step(g, "raids")
+    events = answer(g, "baratheon", {"area": "the-twins", "target": "the-fingers"})
+    told = [e for e in events if e.data.get("area") == "the-mountains-of-the-moon"
+            or (e.data.get("choice") or {}).get("area") == "the-mountains-of-the-moon"]
+    assert [(e.kind, e.data.get("kept")) for e in told] == [("raid", True)]
+    assert g.state.areas["the-mountains-of-the-moon"].order is not None
+
+
+def test_20_mp5_a_raid_support_facing_only_idle_supports_stays_a_support() -> None:  # M8, MP5
+    g = five()
+    clear(g)
+    put(g, "the-mountains-of-the-moon", "arryn", "footman", order="VRS+1")
+    put(g, "the-fingers", "stark", "footman", order="S0a")  # no March on the board: raiding it changes nothing
+    events = run_step(g, "raids")
+    told = [e for e in events if e.data.get("area") == "the-mountains-of-the-moon"
+            or (e.data.get("choice") or {}).get("area") == "the-mountains-of-the-moon"]
+    assert [(e.kind, e.data.get("kept")) for e in told] == [("raid", True)]
+    assert "stays as a Support order" in told[0].text and "removed" not in told[0].text
+    assert g.state.areas["the-mountains-of-the-moon"].order is not None
+    assert g.state.areas["the-fingers"].order is not None
