@@ -27,7 +27,7 @@ from bot.service.kinds import ACTIVE, OVER, GameStatus, Source, TimerKind
 from bot.service.loaded import Table, label_of
 from bot.service.models import Reply, ServiceError, Stale
 from bot.service.replay import Divergence, rebuilt, snapshot_at
-from bot.service.routing import route_events
+from bot.service.routing import echoes, route_events
 from bot.service.settings import shaped_deadline
 from bot.service.wake import Signal
 from bot.storage import AnswerRow, NewMessage, PromptRow, Repo, Store
@@ -39,6 +39,9 @@ log = logging.getLogger("bot.service")
 SNAPSHOT_EVERY = 25  # a snapshot every N answers; loading replays at most N - 1 answers after the latest
 STALE_TRIES = 3  # a call computed on a game another process had just advanced is made this often in all
 STALE = "Another bot process changed this game just now: nothing was changed, try again in a moment."
+# an autopilot seat's decision is answered by the pass right after the commit that opened it; if that pass fails
+# (the database went away just after the commit), its ``autoplay`` timer has the timer task answer it this much later
+AUTOPLAY_RETRY = timedelta(seconds=30)
 
 AfterAnswer = Callable[[Table, Source], Awaitable[None]]  # an accepted answer was committed (the lock is held)
 Within = Callable[[Repo], Awaitable[list[NewMessage]]]  # more writes and rows in the answer's transaction
@@ -95,6 +98,15 @@ async def add_reminders(repo: Repo, game_id: int, decision_id: str, house: str, 
     if len(times) > 1:
         payload["later_us"] = [(b - a) // timedelta(microseconds=1) for a, b in zip(times, times[1:])]
     await repo.add_timer(game_id, TimerKind.REMINDER, times[0], payload)
+
+
+async def add_autoplay(repo: Repo, game_id: int, decisions: list[tuple[str, str]], now: datetime) -> None:
+    """An ``autoplay`` timer for each (decision id, house) the autopilot is to answer, in the transaction that hands
+    it the decision. Its answer (a commit that closes the decision) cancels the timer with the decision's other
+    timers (``sync_prompts``); a timer still there at AUTOPLAY_RETRY means that answer never came (``Seats``)."""
+    for decision_id, house in decisions:
+        await repo.add_timer(game_id, TimerKind.AUTOPLAY, now + AUTOPLAY_RETRY,
+                             {"decision_id": decision_id, "house": house})
 
 
 def retried(call: Callable[P, Awaitable[T]]) -> Callable[P, Coroutine[Any, Any, T]]:
@@ -364,6 +376,7 @@ class TableCore:
         seq = t.row.seq + 1
         event_dicts = [e.to_dict() for e in events]
         name = t.game.house_name(decision.player)
+        replied = user_id if source == Source.PLAYER else None  # the reply says the answer back, not a DM
         try:
             snapshot, fingerprint = snapshot_at(t.game, seq, SNAPSHOT_EVERY)  # every N answers, else none
             async with self.writing(t) as repo:
@@ -377,7 +390,7 @@ class TableCore:
                 rows: list[NewMessage] = await within(repo) if within is not None else []
                 opened = t.game.open_decisions()  # built once for the feed, the prompts and the next answer
                 t.opened = (t.game, seq, {d.id: d for d in opened})
-                rows += await route_events(repo, t, event_dicts, seq, opened=opened)
+                rows += await route_events(repo, t, event_dicts, seq, opened=opened, replied=replied)
                 rows += await self.sync_prompts(repo, t, now, opened)
                 if t.game.over:
                     rows.append(messages.game_over(t))
@@ -387,10 +400,15 @@ class TableCore:
             self.drop(t.id)
             raise
         self.woken()
+        # committed: the answer is accepted, whatever a hook does next
         done = "changed (you may change it until everyone has answered)" if decision.submitted else "recorded"
-        reply = Reply("accepted", f"{name}: your answer ({label_of(decision)}) is {done}.")
+        said = [e["text"] for e in echoes(event_dicts, t.user_of(), replied)] if replied is not None else []
+        reply = Reply("accepted", "\n".join([f"{name}: your answer ({label_of(decision)}) is {done}.", *said]))
         for hook in self.after_answer:
-            await hook(t, source)
+            try:
+                await hook(t, source)
+            except Exception:  # noqa: BLE001 - its work is kept in the store (e.g. autoplay timers), done later
+                log.exception("game %s: a hook failed after answer %s was committed", t.id, seq)
         return reply
 
     async def write_state(self, repo: Repo, t: Table, seq: int, now: datetime, events: list[dict[str, Any]],
@@ -417,8 +435,8 @@ class TableCore:
     async def sync_prompts(self, repo: Repo, t: Table, now: datetime,
                            opened: list[Decision] | None = None) -> list[NewMessage]:
         """Close the prompts of decisions no longer open; prompt (once) each newly open decision, with its
-        deadline and reminder timers; then the public status line. ``opened``: the open decisions, if the caller
-        has them."""
+        deadline and reminder timers (or its autoplay timer); then the public status line, which supersedes the
+        older ones not sent yet. ``opened``: the open decisions, if the caller has them."""
         assert t.game is not None
         if t.row.status != GameStatus.RUNNING:
             opened = []
@@ -431,6 +449,7 @@ class TableCore:
             await repo.cancel_timers(t.id, gone)
         rows: list[NewMessage] = []
         users = t.user_of()
+        autopiloted: list[tuple[str, str]] = []
         for d in open_now.values():
             if d.id in prompted:
                 continue
@@ -440,11 +459,15 @@ class TableCore:
             await add_reminders(repo, t.id, d.id, d.player, reminders)
             await repo.add_timer(t.id, TimerKind.DEADLINE, due, {"decision_id": d.id, "house": d.player})
             deadlines[d.id] = due
-            if d.player in users and not t.autopiloted(d.player, now):  # else the autopilot answers
+            if t.autopiloted(d.player, now):
+                autopiloted.append((d.id, d.player))
+            elif d.player in users:
                 rows.append(messages.prompt(t, users[d.player], d, due))
+        await add_autoplay(repo, t.id, autopiloted, now)
         for decision_id in gone:
             del deadlines[decision_id]
         t.deadlines = deadlines  # a failed transaction drops the whole table from the cache
+        await repo.supersede_status(t.id, now)
         rows.append(messages.status(t, list(open_now.values()), deadlines))
         return rows
 
@@ -455,6 +478,9 @@ class TableCore:
         return t.deadlines
 
     async def status_message(self, repo: Repo, t: Table) -> NewMessage:
+        """The status row to add in ``repo``'s transaction; the older ones not sent yet are superseded (the status
+        message is edited once, to this one)."""
+        await repo.supersede_status(t.id, self.clock())
         return messages.status(t, self.opened(t), await self.deadlines(repo, t))
 
     async def read_status(self, repo: Repo, t: Table) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 them at once.
 
 One handler per timer kind (``TimerKind``): a reminder posts reminders, a deadline gives the decision's default
-(counted as missed by ``Seats.missed`` in the same transaction), an absence's end is ``Seats.absences_ended``,
+(counted as missed by ``Seats.missed`` in the same transaction), an absence's end is ``Seats.absences_ended``, an
+autopilot's answer that a failed pass left undone is ``Seats.autoplay_due``,
 and a vote's closing time is settled by ``Votes.expire`` before the games' timers run.
 """
 
@@ -55,6 +56,7 @@ class Deadlines:
         self.handlers: dict[TimerKind, Handler] = {
             TimerKind.ABSENCE_END: seats.absences_ended,
             TimerKind.VOTE: self._finish,  # settled before the games' timers run (Votes.expire): now moot
+            TimerKind.AUTOPLAY: seats.autoplay_due,  # before the deadlines: the autopilot's answer, not the default
             TimerKind.REMINDER: self._remind,
             TimerKind.DEADLINE: self._expire,
         }

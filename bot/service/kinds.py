@@ -66,6 +66,9 @@ class TimerKind(StrEnum):
     DEADLINE = "deadline"
     VOTE = "vote"  # a vote's closing time (runs on while the game is paused)
     ABSENCE_END = "absence_end"
+    # the autopilot answers a decision: written with the commit that hands it the decision, done by the pass that
+    # runs right after; due a little later, so that the timer task answers it if that pass failed
+    AUTOPLAY = "autoplay"
 
 
 class Source(StrEnum):
@@ -102,6 +105,12 @@ class EventKind(StrEnum):
     WILDLING_OUTCOME = "wildling_outcome"
     TRACK = "track"
     PORT_CAPTURED = "port_captured"
+    # a house's own answer said back to its player (routing.py: in the answer's reply, not a DM)
+    ORDERS_PLACED = "orders_placed"
+    BID_RECORDED = "bid_recorded"
+    HOUSE_CARD_PRIVATE = "house_card_private"
+    RAVEN_KEEP = "raven_keep"
+    RAVEN_BURY = "raven_bury"
     # the feed's (feed.py)
     CLEAN_UP = "clean_up"
     CLASH_OVER = "clash_over"

@@ -3,6 +3,10 @@
 A player's events -> one "events" row to that seat's user; public events -> the game's feed, one "post" row per
 step (``feed.py``: a post may wait for later events, and carries the board when its step calls for one); sealed
 events -> nowhere (they are stored with the answer; the engine emits the public version at the reveal).
+
+A player's own answer said back ("Your bid ... is recorded": ``ECHOES``) is said once, where they answered: in the
+reply to their answer (``echoes``: the click's private reply, or the reply to their DM), not in a DM as well. An
+answer the player did not give (the default at the deadline, the autopilot's, a manager's) is told by DM.
 """
 
 from __future__ import annotations
@@ -12,19 +16,29 @@ from typing import Any
 
 from bot.service import messages
 from bot.service.feed import next_posts, table_wide, waiting_events
-from bot.service.kinds import Audience
+from bot.service.kinds import Audience, EventKind
 from bot.service.loaded import Table
 from bot.storage import NewMessage, Repo
 from engine.core import Decision
 
 log = logging.getLogger("bot.service.routing")
 
+ECHOES = frozenset({EventKind.ORDERS_PLACED, EventKind.BID_RECORDED, EventKind.HOUSE_CARD_PRIVATE,
+                    EventKind.RAVEN_KEEP, EventKind.RAVEN_BURY})
+
+
+def echoes(events: list[dict[str, Any]], user_of: dict[str, int], user_id: int) -> list[dict[str, Any]]:
+    """The events that say ``user_id``'s own answer back to them (their reply says these)."""
+    return [e for e in events if e["kind"] in ECHOES and e["audience"]["kind"] == Audience.PLAYER
+            and user_of.get(e["audience"]["who"]) == user_id]
+
 
 async def route_events(repo: Repo, t: Table, events: list[dict[str, Any]], seq: int, asked: bool = False,
-                       opened: list[Decision] | None = None) -> list[NewMessage]:
+                       opened: list[Decision] | None = None, replied: int | None = None) -> list[NewMessage]:
     """The rows for one transaction's events, stored with the answer ``seq``. ``asked``: the game waited on a
     table-wide question before them (a change made without an answer, e.g. ending a game early). ``opened``: the
-    decisions open now, if the caller has them."""
+    decisions open now, if the caller has them. ``replied``: the user whose own answer this is (its reply says
+    their ``echoes``)."""
     assert t.game is not None
     public = [e for e in events if e["audience"]["kind"] == Audience.PUBLIC]
     if asked:
@@ -34,7 +48,11 @@ async def route_events(repo: Repo, t: Table, events: list[dict[str, Any]], seq: 
     wide = table_wide(t.game.raw_decisions() if opened is None else opened)
     posts, t.feed = next_posts(waiting, public, flush=t.game.over or wide)
     rows = [messages.post(t.id, post.payload(t.game)) for post in posts]
-    return rows + route_private(t.id, events, t.user_of())
+    user_of = t.user_of()
+    if replied is not None:
+        said = {id(e) for e in echoes(events, user_of, replied)}
+        events = [e for e in events if id(e) not in said]
+    return rows + route_private(t.id, events, user_of)
 
 
 def route_private(game_id: int, events: list[dict[str, Any]], user_of: dict[str, int]) -> list[NewMessage]:

@@ -13,6 +13,9 @@ setting "autopilot") or ``open`` (nobody plays it: after ``replace_after`` misse
   ``TableCore.apply`` (source "autopilot"). It is bounded (``AUTOPLAY_LIMIT`` answers per pass, each decision
   tried once per pass) and falls back to the decision's default; secret answers are held by the engine until
   their reveal group completes, so a new player may still change an autopilot's House card before the reveal.
+  Nothing is lost when that pass fails after the commit that gave the autopilot its decisions (the database went
+  away): that commit wrote an ``autoplay`` timer per decision (``core.add_autoplay``), which the autopilot's
+  answer cancels; one still there fires ``autoplay_due``, the same pass run again by the timer task.
 - **Open seats**: the leaving player loses access at once (``Table.house_of`` ignores an open seat; its
   private messages go nowhere); a public ``seat_open`` row carries a Join button; ``claim_seat`` gives the seat
   to a member without one and sends them the house's open prompts (answered secret ones included).
@@ -27,7 +30,7 @@ from typing import Any
 
 from bot.autopilot import Autopilot
 from bot.service import messages
-from bot.service.core import TableCore, retried
+from bot.service.core import TableCore, add_autoplay, retried
 from bot.service.kinds import ACTIVE, GameStatus, SeatState, Source, TimerKind
 from bot.service.loaded import Table, away, game_info, label_of
 from bot.service.models import GameInfo, ServiceError, Stale
@@ -55,6 +58,21 @@ class Seats:
         """The core's hook: after every committed answer but the autopilot's own, the autopilot seats play."""
         if source != Source.AUTOPILOT:
             await self.autoplay(t.id)
+
+    async def autoplay_due(self, t: Table, timers: list[TimerRow], now: datetime) -> None:
+        """The timer handler of ``autoplay``: a pass after a commit did not answer these decisions (it failed):
+        the autopilot answers them now; then the timers are done (also those of a seat its player took back)."""
+        await self.autoplay(t.id)
+        async with self.core.writing(await self.core.load(t.id)) as repo:
+            await repo.finish_timers([x.id for x in timers])
+
+    async def play_on(self, game_id: int) -> None:
+        """``autoplay`` after a commit that handed the autopilot decisions (with their ``autoplay`` timers): a
+        failure is logged, never the caller's (what was committed stands), and the timers answer later."""
+        try:
+            await self.autoplay(game_id)
+        except Exception:  # noqa: BLE001 - the timers keep the work
+            log.exception("game %s: the autopilot's pass failed; its timers will answer", game_id)
 
     async def autoplay(self, game_id: int) -> int:
         """Answer every open decision of an autopilot seat (the caller holds the game's lock)."""
@@ -134,11 +152,12 @@ class Seats:
                     text = f"{name} is away until {stamp}; their deadlines are stretched until they return."
                 else:
                     text = f"{name} is away until {stamp}; the autopilot plays for them."
+                    await self.hand_over(repo, t, seat.house, now)
                 await repo.add_messages([messages.notice(t, text)], now)
                 await repo.add_timer(game_id, TimerKind.ABSENCE_END, until,
                                      {"user_id": user_id, "until": iso(until)})
             seat.away_from, seat.away_until, seat.state = now, until, state
-            await self.autoplay(game_id)
+            await self.play_on(game_id)
             core.woken()
             return game_info(t.row, t.seats)
 
@@ -238,15 +257,22 @@ class Seats:
                 player = "its player" if t.faceless else seat.name
                 rows = await self.open_seat(repo, t, seat, why or f"{player} was removed by a manager")
                 await repo.add_messages(rows, core.clock())
-            await self.autoplay(game_id)
+            await self.play_on(game_id)
             core.woken()
             return game_info(t.row, t.seats)
 
     @staticmethod
-    async def open_seat(repo: Repo, t: Table, seat: SeatRow, why: str) -> list[NewMessage]:
+    async def hand_over(repo: Repo, t: Table, house: str, now: datetime) -> None:
+        """The autopilot takes ``house``'s prompted decisions: their ``autoplay`` timers (decisions opening later
+        get theirs from ``sync_prompts``)."""
+        await add_autoplay(repo, t.id, [(p.decision_id, house) for p in await repo.prompts(t.id)
+                                        if p.house == house], now)
+
+    async def open_seat(self, repo: Repo, t: Table, seat: SeatRow, why: str) -> list[NewMessage]:
         assert t.game is not None and seat.house is not None
         await repo.set_seat_state(t.id, seat.user_id, SeatState.OPEN)
         seat.state, seat.away_from, seat.away_until = SeatState.OPEN, None, None
+        await self.hand_over(repo, t, seat.house, self.core.clock())
         name = t.game.house_name(seat.house)
         return [
             messages.private_notice(t.id, seat.user_id, f"You no longer play {name} in game #{t.id}."),

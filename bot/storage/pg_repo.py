@@ -255,6 +255,11 @@ class PostgresRepo(Claims):
         await self._write("UPDATE outbox SET sent_at = $2, error = 'superseded by a newer status' WHERE id = $1",
                           message_id, _t(now))
 
+    async def supersede_status(self, game_id: int, now: datetime) -> None:
+        await self._write("UPDATE outbox SET sent_at = $2, error = 'superseded by a newer status' "
+                          "WHERE sent_at IS NULL AND failed_at IS NULL AND game_id = $1 AND kind = 'status'",
+                          game_id, _t(now))
+
     async def mark_failed(self, message_id: int, error: str, now: datetime) -> None:
         await self._write("UPDATE outbox SET attempts = attempts + 1, error = $2, failed_at = $3 WHERE id = $1",
                           message_id, error, _t(now))

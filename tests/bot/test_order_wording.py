@@ -30,10 +30,10 @@ async def test_orders_in_the_feeds_own_wording_are_accepted_and_echoed(world):
     refused = user.dm_channel.history()[-1].content
     assert "did you mean Winterfell?" in refused and "recorded" not in refused
     await user.send_dm("Winterfell: March +1\nwhite harbor defense +1; the shivering sea CONSOLIDATE POWER")
-    replies = [m.content for m in user.dm_channel.history()[-2:]]
-    assert replies[0].startswith("✅") and "recorded" in replies[0]
-    assert replies[1].splitlines()[1:] == ["The Shivering Sea: Consolidate Power", "White Harbor: Defense +1",
-                                           "Winterfell: March +1 (special)"]
+    mine, reply = user.dm_channel.history()[-2:]  # one reply says the orders back: no other DM
+    assert not mine.author.bot and reply.content.startswith("✅") and "recorded" in reply.content
+    assert reply.content.splitlines()[2:] == ["The Shivering Sea: Consolidate Power", "White Harbor: Defense +1",
+                                              "Winterfell: March +1 (special)"]
     await user.send_dm("winterfell d+1, white harbor m0, the shivering sea cp")  # the short form, changed orders
-    replies = [m.content for m in user.dm_channel.history()[-2:]]
-    assert replies[0].startswith("✅") and "White Harbor: March +0" in replies[1]
+    mine, reply = user.dm_channel.history()[-2:]
+    assert not mine.author.bot and reply.content.startswith("✅") and "White Harbor: March +0" in reply.content

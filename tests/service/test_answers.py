@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from bot.service import TableService
+from bot.service import FakeClock, TableService
 from tests.service.kit import CREATOR, aio, play, seated
 
 
@@ -235,3 +235,24 @@ async def test_an_answer_the_engine_refuses_half_way_leaves_the_game_as_it_was(t
     again = await svc.answer(gid, user, decision["id"], decision["default"])
     assert again.status == "accepted", again
     await svc.close()
+
+
+@aio
+async def test_a_players_own_answer_is_said_back_in_its_reply_and_a_default_by_dm(tmp_path: Path) -> None:
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    svc = await TableService.open(path, clock=clock)
+    gid, users = await seated(svc, settings={"deadlines": {"default": 100, "orders": 100}, "reminders": []})
+    decision = (await svc.pending(gid, users[0]))[0]
+    reply = await svc.answer(gid, users[0], decision["id"], decision["default"])
+    assert reply.accepted and reply.message.splitlines()[1].startswith("Your orders are recorded")
+    clock.advance(100)
+    await svc.run_due_timers()  # the others' orders: the default, at the deadline
+    await svc.close()
+
+    def placed(raw: str) -> bool:
+        return any(e["kind"] == "orders_placed" for e in json.loads(raw)["events"])
+
+    with sqlite3.connect(path) as db:
+        told = [user for user, raw in db.execute("SELECT user_id, payload FROM outbox WHERE kind = 'events'")
+                if placed(raw)]
+    assert sorted(told) == users[1:]  # the player who answered was told in the reply only

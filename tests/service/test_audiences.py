@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.service import TableService
 from bot.service.feed import ANSWERED
+from bot.service.routing import ECHOES
 from tests.service.kit import aio, play, seated
 
 
@@ -27,9 +28,14 @@ async def test_outbox_rows_reach_exactly_their_audience_over_a_whole_game(tmp_pa
 
     with sqlite3.connect(path) as db:
         house_of = dict(db.execute("SELECT user_id, house FROM seats WHERE game_id = ?", (gid,)).fetchall())
-        stored = [json.loads(e) for (e,) in db.execute("SELECT event FROM events WHERE game_id = ?", (gid,))]
+        answer_of = [(json.loads(e), seq) for e, seq in db.execute("SELECT event, answer_seq FROM events "
+                                                                   "WHERE game_id = ?", (gid,))]
+        # the players' own answers: the reply to each says its echoes, not a DM
+        answered_by = dict(db.execute("SELECT seq, user_id FROM answers WHERE game_id = ? AND source = 'player'",
+                                      (gid,)).fetchall())
         rows = db.execute("SELECT audience, user_id, kind, payload FROM outbox WHERE game_id = ?", (gid,)).fetchall()
 
+    stored = [e for e, _ in answer_of]
     assert not [e for e in stored if e["audience"]["kind"] == "sealed"]  # the engine keeps them in its state
     assert any(e["kind"] == "orders_revealed" for e in stored)  # so there were hidden orders to keep
     delivered: Counter[tuple[str, int | None, str]] = Counter()
@@ -57,11 +63,19 @@ async def test_outbox_rows_reach_exactly_their_audience_over_a_whole_game(tmp_pa
             assert audience == "public" and "decision" not in json.dumps(payload)
     expected: Counter[tuple[str, int | None, str]] = Counter()
     user_of = {h: u for u, h in house_of.items()}
-    for e in stored:
+    replied = 0
+    for e, seq in answer_of:
         if e["audience"]["kind"] == "public":
             expected[("public", None, canonical(e))] += 1
         elif e["audience"]["kind"] == "player":
-            expected[("player", user_of[e["audience"]["who"]], canonical(e))] += 1
+            user = user_of[e["audience"]["who"]]
+            if e["kind"] in ECHOES and answered_by.get(seq) == user:
+                replied += 1  # the player's own answer, said back in its reply
+                continue
+            expected[("player", user, canonical(e))] += 1
+    assert replied > 0
+    # an answer its player did not give (a forced bid of 0, with another house's answer) is told by DM
+    assert any(json.loads(k[2])["kind"] in ECHOES for k in expected)
     # each public and private event exactly once, to exactly its audience; the feed may leave out who has answered
     # (the status message says it), never more than once
     said = Counter({k: n for k, n in delivered.items() if json.loads(k[2])["kind"] not in ANSWERED})

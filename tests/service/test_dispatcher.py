@@ -52,8 +52,12 @@ async def test_every_row_is_sent_once_in_order_and_marked(tmp_path: Path) -> Non
     svc = await TableService.open(path)
     gid, _ = await seated(svc)
     await play(svc, gid, answers=20)
+    with sqlite3.connect(path) as db:  # nothing delivered yet: each status written superseded the one before
+        waiting = db.execute("SELECT COUNT(*) FROM outbox WHERE kind = 'status' AND sent_at IS NULL").fetchone()[0]
+    assert waiting == 1
     transport = RecordingTransport()
     await svc.flush(transport)
+    assert [m.kind for m in transport.sent].count("status") == 1  # catching up edits the status message once
     with sqlite3.connect(path) as db:
         everything = db.execute("SELECT id, key, message_id, kind, error FROM outbox ORDER BY id").fetchall()
     rows = [r for r in everything if r[4] is None]

@@ -331,6 +331,39 @@ async def test_outbox_rows_wait_in_order_until_sent_or_given_up(store: Store) ->
     assert (d.sent_at, d.retry_at, d.attempts) == (at(10), None, 1)
 
 
+async def test_a_new_status_supersedes_the_games_older_unsent_ones_in_its_transaction(store: Store) -> None:
+    """``supersede_status``: the game's status rows not sent yet (one waiting for a retry too) are marked
+    superseded; its sent and given-up rows, its other kinds and other games' statuses are left as they are; a
+    transaction that rolls back supersedes nothing."""
+    gid, other = await new_game(store), await new_game(store, channel=77)
+    async with store.transaction() as repo:
+        await repo.add_messages([message(gid, "status", text=t) for t in ("sent", "old", "retry", "failed")]
+                                + [message(gid, text="notice"), message(other, "status", text="other")], at(1))
+    async with store.reading() as repo:
+        ids = {r.payload["text"]: r.id for r in await repo.unsent()}
+    async with store.transaction() as repo:
+        await repo.mark_sent(ids["sent"], "m1", at(2))
+        await repo.mark_retry(ids["retry"], "503", at(9))
+        await repo.mark_failed(ids["failed"], "gone", at(2))
+    with pytest.raises(RuntimeError):
+        async with store.transaction() as repo:
+            await repo.supersede_status(gid, at(3))
+            raise RuntimeError("the new status is not written after all")
+    async with store.reading() as repo:
+        assert [r.payload["text"] for r in await repo.unsent()] == ["old", "retry", "notice", "other"]
+    async with store.transaction() as repo:
+        await repo.supersede_status(gid, at(4))
+        await repo.add_messages([message(gid, "status", text="new")], at(4))
+    async with store.reading() as repo:
+        left = [r.payload["text"] for r in await repo.unsent()]
+        rows = {r.payload["text"]: r for r in await repo.outbox(gid)}
+    assert left == ["notice", "other", "new"]
+    assert [(rows[t].sent_at, rows[t].message_id, rows[t].failed_at) for t in ("old", "retry")] == \
+        [(at(4), None, None)] * 2
+    assert (rows["sent"].sent_at, rows["sent"].message_id) == (at(2), "m1")
+    assert (rows["failed"].sent_at, rows["failed"].failed_at) == (None, at(2))
+
+
 async def test_given_up_rows_are_counted_per_destination_until_said(store: Store) -> None:
     """Rows given up wait, counted per game, audience and user, until a later post of their destination says
     them (``mark_said``: that destination's rows before the post); the prune drops them once they are spent: said,
