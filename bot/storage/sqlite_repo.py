@@ -34,7 +34,7 @@ from bot.storage.records import (
     iso,
 )
 from bot.storage.repository import PACK_PER_PRUNE, PRUNE_ROWS, Pruned, StorageError
-from bot.storage.sqlite_hops import Hop, Member, Statement
+from bot.storage.sqlite_group import Member, Statement, merged
 from bot.storage.sqlite_rows import build as _build
 from bot.storage.sqlite_rows import params as _params
 from bot.storage.sqlite_rows import to_json as _json
@@ -58,16 +58,17 @@ def _position(e: EventRow) -> int:
 
 
 class SqliteRepo:
-    """One unit of work. Writes are deferred and reach the worker thread in one batch with the next read or in
-    the group commit; the SQLite error of a deferred write surfaces there, and the transaction rolls back as a
-    whole. A reading repo refuses writes."""
+    """One unit of work. Writes are deferred: a transaction that only writes hands them to its group when its block
+    ends (``SqliteStore.enqueue``); one that reads takes the writing connection at its first read and sends them
+    with each read. The SQLite error of a deferred write surfaces there, and the transaction rolls back as a whole.
+    A reading repo refuses writes."""
 
     def __init__(self, store: SqliteStore, writable: bool) -> None:
         self.store = store
         self.writable = writable
         self.batch: list[Statement] = []
-        self.holding = False  # a writable repo that read holds the store's lock until it ends
-        self.opened = False  # its savepoint is open on the connection
+        self.holding = False  # a writable repo that read holds the writing connection, in its own transaction
+        self.opened = False  # a reading repo's read transaction is open
 
     def _write(self, sql: str, args: Iterable[Any] = ()) -> None:
         if not self.writable:
@@ -82,40 +83,39 @@ class SqliteRepo:
         if rows:
             self.batch.append((sql, rows if stored else [_params(r) for r in rows], True))
 
-    async def _send(self, query: tuple[str, Any] | None) -> Any:
+    async def _send(self, query: tuple[str, Any], insert: bool = False) -> Any:
         if not self.writable:
-            assert query is not None
-            rows = await self.store.read(query, begin=not self.opened)
-            self.opened = True
-            return rows
+            begin, self.opened = not self.opened, True
+            return await self.store.read(query, begin)
         if not self.holding:
-            await self.store.lock.acquire()
+            await self.store.hold()
             self.holding = True
         batch, self.batch = self.batch, []
-        if not self.opened:
-            batch.insert(0, ("SAVEPOINT tx", (), False))
-            self.opened = True
-        return await self.store.hop(Hop(members=self.store.take_pending(), batch=batch, query=query))
+        try:
+            return await self.store.write(merged([batch]), query, insert)
+        except sqlite3.Error as exc:
+            raise self.store.error(exc) from exc
 
-    async def finish(self, done: asyncio.Future[None]) -> None:
-        """The block ended: queue the writes for the next group (or release the savepoint now, if it read)."""
+    async def finish(self) -> None:
+        """The block ended: its writes go with the next group (or, if it read, are committed now); returns once
+        they are committed."""
         if not self.holding:
             if self.batch:
-                self.store.enqueue(Member(self.batch, done))
-            else:
-                done.set_result(None)
-            self.batch = []
+                member = Member(self.batch, asyncio.get_running_loop().create_future())
+                self.batch = []
+                self.store.enqueue(member)
+                await member.done
             return
         try:
-            await self.store.hop(Hop(batch=[*self.batch, ("RELEASE tx", (), False)]))
+            await self.store.write(merged([self.batch]))
+            await self.store.commit()
+        except sqlite3.Error as exc:
+            await self.abandon()
+            raise self.store.error(exc) from exc
         except BaseException:
             await self.abandon()
             raise
-        self.batch = []
-        member = Member(None, done)
-        self.store.ran(member)
         self._release()
-        self.store.kick()
 
     async def abandon(self) -> None:
         """The block raised: undo what of it ran."""
@@ -123,16 +123,12 @@ class SqliteRepo:
         if not self.holding:
             return
         try:
-            if self.opened:
-                await self.store.hop(Hop(batch=[("ROLLBACK TO tx", (), False), ("RELEASE tx", (), False)]))
-        except StorageError:
-            pass  # the savepoint never opened (BEGIN failed) or the connection already rolled back
+            await self.store.rollback()
         finally:
             self._release()
 
     def _release(self) -> None:
         self.holding = False
-        self.opened = False
         self.store.lock.release()
 
     async def _all(self, sql: str, args: Iterable[Any] = ()) -> list[sqlite3.Row]:
@@ -145,7 +141,7 @@ class SqliteRepo:
     async def _insert(self, sql: str, args: Iterable[Any] = ()) -> int:
         if not self.writable:
             raise StorageError("a write through a reading repository (use store.transaction())")
-        return int(await self._send((sql, _params(args))))
+        return int(await self._send((sql, _params(args)), insert=True))
 
     # --- games -----------------------------------------------------------------------------------------
 
