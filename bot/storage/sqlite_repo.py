@@ -376,12 +376,6 @@ class SqliteRepo:
                     "AND id >= (SELECT min(id) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL) "
                     "AND sent_at IS NULL AND failed_at IS NULL AND kind = 'status'", (now, game_id))
 
-    async def supersede_status(self, game_id: int, now: datetime) -> None:
-        # the game's rows from the oldest unsent row of all on (outbox_game), not every row it kept for an hour
-        self._write("UPDATE outbox SET sent_at = ?, error = 'superseded by a newer status' WHERE game_id = ? "
-                    "AND id >= (SELECT min(id) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL) "
-                    "AND sent_at IS NULL AND failed_at IS NULL AND kind = 'status'", (now, game_id))
-
     async def mark_failed(self, message_id: int, error: str, now: datetime) -> None:
         self._write("UPDATE outbox SET attempts = attempts + 1, error = ?, failed_at = ? WHERE id = ?",
                     (error, now, message_id))
