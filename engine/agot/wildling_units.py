@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
 from engine.agot.battle import UNIT_NAMES
-from engine.agot.mustering import mustering_areas
+from engine.agot.mustering import can_buy, mustering_areas
 from engine.agot.wildling_tasks import Task, TaskHandler, card_name, name, task
 from engine.core import Decision, IllegalAnswer, answers
 
@@ -229,12 +229,19 @@ class HordeMuster(TaskHandler):
     def start(self, game: Game, frame: Frame, task: Task) -> bool:
         if self.options(game, frame, task):
             return False
-        game.emit("wildling_effect", f"{name(game, task['house'])} controls no castle or stronghold to muster in.",
-                  house=task["house"], effect="nothing")
+        house = task["house"]
+        if mustering_areas(game, house):
+            game.announce_forced(house, "horde_muster", None, why=f"{name(game, house)} can muster nothing in any "
+                                 "of its castles and strongholds: The Horde Descends musters nothing.")
+            return True
+        game.emit("wildling_effect", f"{name(game, house)} controls no castle or stronghold to muster in.",
+                  house=house, effect="nothing")
         return True
 
     def options(self, game: Game, frame: Frame, task: Task) -> list[Any]:
-        return sorted(mustering_areas(game, task["house"]))
+        """The castles and strongholds where something can be mustered (choosing another changes nothing)."""
+        house = task["house"]
+        return sorted(a for a, points in mustering_areas(game, house).items() if can_buy(game, house, a, points))
 
     def apply(self, game: Game, frame: Frame, task: Task, answer: Any) -> None:
         game.emit("wildling_effect", f"{name(game, task['house'])} musters in {game.area_name(answer)}.",

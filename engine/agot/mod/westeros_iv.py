@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.agot import world
 from engine.agot.frames import WesterosIVFrame as Frame
 from engine.agot.mod import dragons
-from engine.agot.mod.loyalty import TARGARYEN, place
+from engine.agot.mod.loyalty import TARGARYEN, on_board, place
 from engine.agot.state import Unit
 from engine.agot.steps import WaitingStep, step
 from engine.core import Decision, IllegalAnswer
@@ -137,6 +137,13 @@ def askable(game: Game, task: dict[str, Any]) -> bool:
     return bool([o for o in options if o not in (None, {"action": "none"})])
 
 
+def places_nothing(game: Game, task: dict[str, Any]) -> bool:
+    """Whether the question only leads to loyalty tokens while the board holds all it may (M6): its answer could
+    change nothing (Playing with Fire's token also brings a unit: still asked)."""
+    tokens = (task["kind"] == "iv_area" and task.get("then") != "fire") or task.get("then") == "long_plan"
+    return tokens and on_board(game) >= game.board.mod["loyalty_max_on_board"]
+
+
 @step("westeros_iv")
 class WesterosIVStep(WaitingStep):
     def run(self, game: Game, frame: Frame) -> bool:
@@ -155,8 +162,13 @@ class WesterosIVStep(WaitingStep):
             frame["stage"] = "effect"
             return True
         queue = frame["queue"]
-        while queue and not askable(game, queue[0]):
-            queue.pop(0)
+        while queue and (places_nothing(game, queue[0]) or not askable(game, queue[0])):
+            task = queue.pop(0)
+            if places_nothing(game, task) and askable(game, task):
+                game.announce_forced(task["house"], task["kind"], None, why=(
+                    f"{card_data(game, frame['card'])['name']}: the board already holds "
+                    f"{game.board.mod['loyalty_max_on_board']} loyalty tokens, so no more can be placed"
+                    + (": nothing is paid." if task.get("cost") and not task.get("paid") else ".")))
         if queue:
             game.pose(frame, [queue[0]["house"]])
             return False
