@@ -1,0 +1,81 @@
+"""The registry of questions (``KINDS``: how each is posed and answered) and phases (``PHASES``), and the reading
+of answers: a circle as a number or its digits ("57"), a crossing by its name, an option as listed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.core import Decision, IllegalAnswer, answers
+
+if TYPE_CHECKING:
+    from engine.whitechapel.board import Board
+    from engine.whitechapel.game import Game
+
+Ask = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Kind:
+    pose: Callable[[Game, Ask], Decision]
+    answer: Callable[[Game, Ask, Any], None]
+
+
+KINDS: dict[str, Kind] = {}
+PHASES: dict[str, Callable[[Game], None]] = {}
+
+
+def question(name: str, pose: Callable[[Game, Ask], Decision], answer: Callable[[Game, Ask, Any], None]) -> None:
+    KINDS[name] = Kind(pose, answer)
+
+
+def phase(name: str) -> Callable[[Callable[[Game], None]], Callable[[Game], None]]:
+    def register(run: Callable[[Game], None]) -> Callable[[Game], None]:
+        PHASES[name] = run
+        return run
+    return register
+
+
+def circle(b: Board, value: Any, what: str = "A circle") -> int:
+    """A circle answered as a whole number or as its digits."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAnswer(f"{what} is a circle's number, not {answers.kind_of(value)}.")
+    if value not in b.circles:
+        raise IllegalAnswer(f"There is no circle {value} on the board (1 to {max(b.circles)}).")
+    return value
+
+
+def crossing(b: Board, value: Any) -> str:
+    """A crossing named as on the board ("did you mean ...?" for a near miss)."""
+    return b.crossing_named(answers.text(value, "A crossing"))
+
+
+def choose(b: Board, options: list[Any], value: Any, why: Callable[[Any], str | None] | None = None) -> Any:
+    """The listed option ``value`` names; a refusal says why (``why`` explains a known but illegal value)."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.isdigit() and any(isinstance(o, int) for o in options):
+            value = int(text)
+        elif text.lower() in options:
+            value = text.lower()
+        elif text and any(isinstance(o, str) and o in b.crossings for o in options):
+            value = b.crossing_named(text)
+    value = answers.listed(options, value)
+    for option in options:
+        if answers.same(option, value):
+            return option
+    reason = why(value) if why else None
+    shown = answers.quote(value) if not isinstance(value, int) or isinstance(value, bool) else str(value)
+    raise IllegalAnswer(reason or f"{shown} is not a choice here: {answers.choices(options)}.")
+
+
+def posed(ask: Ask, label: str, prompt: str, options: list[Any] | None = None, default: Any = None,
+          secret: bool = False, info: dict[str, Any] | None = None) -> Decision:
+    """The ``Decision`` for the open question ``ask`` (the default is the first option unless given)."""
+    if default is None and options:
+        default = options[0]
+    return Decision(id=ask["id"], player=ask["player"], kind=ask["kind"], prompt=prompt, options=options,
+                    info=info or {}, default=default, secret=secret, label=label)
