@@ -163,8 +163,13 @@ class Tyrion(Ability):
 @register("doran-martell", "immediately")
 class Doran(Ability):
     def questions(self, c: Combat, house: str) -> list[Question]:
-        return self.ask(c, house, "doran", f"Doran Martell: move {c.name(c.opponent(house))} to the bottom of "
-                        "which Influence track?", list(tracks.TRACKS), "iron_throne")
+        rival = c.opponent(house)
+        prompt = f"Doran Martell: move {c.name(rival)} to the bottom of which Influence track?"
+        if all(tracks.track(c.game, t)[-1] == rival for t in tracks.TRACKS):
+            return self.ask(c, house, "doran", prompt, ["iron_throne"], "iron_throne", skipped=(
+                f"Doran Martell ({c.name(house)}): {c.name(rival)} is already last on every Influence track, "
+                "so no track can change."))
+        return self.ask(c, house, "doran", prompt, list(tracks.TRACKS), "iron_throne")
 
     def answer(self, c: Combat, house: str, value: Any) -> None:
         rival = c.opponent(house)
@@ -391,12 +396,27 @@ class Renly(Ability):
                 out.append(area)
         return out
 
+    def _skull_kills_the_upgrade(self, c: Combat, house: str) -> bool:
+        """Whether the skulls of the opponent's revealed Tides of Battle card will destroy every standing unit of
+        the army, so a Footman upgraded there dies as a Knight all the same (9.54)."""
+        standing = [k for k, routed in c.army(house) if not routed]
+        return "footman" in standing and c.skulls(c.opponent(house)) >= len(standing) and \
+            not c.casualties_prevented(house)
+
     def questions(self, c: Combat, house: str) -> list[Question]:
         areas = self._areas(c, house)
+        army = c.army_area(house)
+        doomed = army in areas and self._skull_kills_the_upgrade(c, house)
+        if doomed:
+            areas.remove(army)
+        prompt = "Renly Baratheon: upgrade a Footman to a Knight? Pick its area, or none."
+        if doomed and not areas:
+            return self.ask(c, house, "renly", prompt, [None], None, skipped=(
+                f"Renly Baratheon ({c.name(house)}): a Footman upgraded in {c.game.area_name(army)} would die to the "
+                f"skull on {c.name(c.opponent(house))}'s Tides of Battle card: no upgrade."))
         if not areas:
             return []
-        return self.ask(c, house, "renly", "Renly Baratheon: upgrade a Footman to a Knight? Pick its area, or "
-                        "none.", [*areas, None], None)
+        return self.ask(c, house, "renly", prompt, [*areas, None], None)
 
     def resolve(self, c: Combat, house: str) -> None:
         self.said(c, house, "no Footman to upgrade.", area=None)

@@ -5,6 +5,7 @@ item 5)."""
 from __future__ import annotations
 
 from engine.agot import Game
+from tests.engine.combat_kit import board, fight, kinds_of
 from tests.engine.scenario import clear, decision, put, run_step, scenario
 from tests.engine.westeros_scenario import bid, wildling_attack
 
@@ -78,3 +79,62 @@ def test_the_horde_descends_is_taken_to_the_one_castle_that_can_muster_and_the_m
     g, events = _horde(["knight"])
     assert [e.text for e in _forced(events)] == ["Stark had only one choice (horde muster): Winterfell."]
     assert list(decision(g, "stark", "muster").info["areas"]) == ["winterfell"]
+
+
+# --- House cards: Doran Martell, Renly Baratheon --------------------------------------------------------------
+
+
+def _doran(stark_last_on: tuple[str, ...]):
+    """Martell attacks Stark with Doran Martell; Stark is last on the tracks named, first on the others."""
+    g = board()
+    put(g, "the-reach", "martell", "knight")
+    put(g, "blackwater", "stark", "footman")
+    for name in ("iron_throne", "fiefdoms", "kings_court"):
+        order = [h for h in getattr(g.state, name) if h != "stark"]
+        setattr(g.state, name, [*order, "stark"] if name in stark_last_on else ["stark", *order])
+    log: list[tuple[str, str]] = []
+    events = fight(g, "martell", "the-reach", {"blackwater": ["knight"]}, log=log,
+                   cards={"martell": "doran-martell", "stark": "catelyn-stark"})
+    return g, events, log
+
+
+def test_doran_martell_against_a_house_already_last_on_every_track_is_not_asked():
+    g, events, log = _doran(("iron_throne", "fiefdoms", "kings_court"))
+    assert ("martell", "doran") not in log
+    assert [e.text for e in _forced(events)] == ["Doran Martell (Martell): Stark is already last on every Influence "
+                                                 "track, so no track can change."]
+    assert all(getattr(g.state, t)[-1] == "stark" for t in ("iron_throne", "fiefdoms", "kings_court"))
+
+
+def test_doran_martell_is_asked_while_one_track_can_still_change():
+    g, events, log = _doran(("iron_throne", "fiefdoms"))
+    assert ("martell", "doran") in log and not _forced(events)
+
+
+def _renly(army: tuple[str, ...]):
+    """Baratheon wins with Renly Baratheon; Stark's Tides of Battle card has a skull (known once revealed)."""
+    from tests.engine.test_combat_tides import rig
+
+    g = board(tides_of_battle=True)
+    put(g, "the-reach", "baratheon", *army)
+    put(g, "blackwater", "stark", "siege_engine")
+    rig(g, "zero", "skull")
+    log: list[tuple[str, str]] = []
+    events = fight(g, "baratheon", "the-reach", {"blackwater": list(army)}, log=log,
+                   cards={"baratheon": "renly-baratheon", "stark": "catelyn-stark"})
+    assert kinds_of(events, "combat_result")[0].data["winner"] == "baratheon"
+    return g, events, log
+
+
+def test_renly_is_not_asked_to_upgrade_a_footman_the_known_skull_then_kills():
+    g, events, log = _renly(("footman",))
+    assert ("baratheon", "renly") not in log
+    assert [e.text for e in _forced(events) if e.data["decision"] == "renly"] == [
+        "Renly Baratheon (Baratheon): a Footman upgraded in Blackwater would die to the skull on Stark's Tides of "
+        "Battle card: no upgrade."]
+    assert [e.data["units"] for e in kinds_of(events, "casualties") if e.data.get("skull")] == [["footman"]]
+
+
+def test_renly_is_asked_when_a_unit_survives_the_skull():
+    g, events, log = _renly(("footman", "footman"))
+    assert ("baratheon", "renly") in log and not [e for e in _forced(events) if e.data["decision"] == "renly"]
