@@ -101,7 +101,7 @@ class Game:
             self.advance()
         except BaseException:
             self.events = []
-            self.state = State.from_dict(snapshot)
+            self.state.__dict__.update(State.from_dict(snapshot).__dict__)  # same object, old contents
             raise
         events, self.events = self.events, []
         return events

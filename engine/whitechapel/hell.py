@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import IllegalAnswer, answers
-from engine.whitechapel.kinds import Ask, choose, circle, crossing, phase, posed, question
+from engine.whitechapel.kinds import Ask, choose, circle, crossing, phase, posed, question, words
 from engine.whitechapel.state import (
     COLOURS,
     DOUBLE_EVENT_NIGHT,
@@ -109,7 +109,7 @@ def _answer_women(game: Game, ask: Ask, value: Any) -> None:
     elif len(free) == count:
         women = free
     else:
-        raise IllegalAnswer(f"Name the {count} red circles for the women ('women'): {answers.plain(free)}.")
+        raise IllegalAnswer(f"Name the {count} red circles for the women ('women'): {words(free)}.")
     for c in women:
         if c not in b.red:
             raise IllegalAnswer(f"Women go on red circles only: {c} is not red.")
@@ -124,8 +124,8 @@ def _answer_women(game: Game, ask: Ask, value: Any) -> None:
     if stray:
         raise IllegalAnswer(f"No woman stands on {stray[0]}: mark women among your {count}.")
     s.women, s.marked = sorted(women), sorted(marked)
-    game.tell(JACK, "women_marked", f"Your targets tonight: {answers.plain(s.marked)}.", circles=s.marked)
-    game.say("women_placed", f"Jack placed {count} women face down on {answers.plain(s.women)}.", circles=s.women)
+    game.tell(JACK, "women_marked", f"Your targets tonight: {words(s.marked)}.", circles=s.marked)
+    game.say("women_placed", f"Jack placed {count} women face down on {words(s.women)}.", circles=s.women)
     s.phase = "head"
 
 
@@ -199,7 +199,7 @@ def _answer_patrols(game: Game, ask: Ask, value: Any) -> None:
     for token, where in placed.items():
         if where not in must and where not in free:
             raise IllegalAnswer(f"{where} is not a place for a patrol tonight ({token.replace('_', ' ')}): "
-                                f"{answers.plain(must + free)}.")
+                                f"{words(must + free)}.")
     empty = [c for c in must if c not in placed.values()]
     if empty:
         raise IllegalAnswer(f"A token must go on {empty[0]}, where a policeman ended the last night.")
@@ -208,7 +208,7 @@ def _answer_patrols(game: Game, ask: Ask, value: Any) -> None:
     game.tell(s.head(), "patrols_identities", "Your patrols: " + ", ".join(
         f"{t.replace('_', ' ')} on {placed[t]}" for t in TOKENS) + ".", patrols=dict(placed))
     spots = sorted(placed.values())
-    game.say("patrols_placed", f"The Head placed seven patrol tokens face down on {answers.plain(spots)}.",
+    game.say("patrols_placed", f"The Head placed seven patrol tokens face down on {words(spots)}.",
              crossings=spots)
     s.phase = "victims"
 
@@ -224,8 +224,8 @@ def _victims(game: Game) -> None:
     s = game.state
     unmarked = [c for c in s.women if c not in s.marked]
     s.wretched, s.women, s.marked, s.time = list(s.marked), [], [], 1
-    game.say("women_revealed", f"The women are turned up: wretched at {answers.plain(s.wretched)}; the others "
-             f"({answers.plain(unmarked)}) leave. The Time of the Crime is I.", wretched=s.wretched,
+    game.say("women_revealed", f"The women are turned up: wretched at {words(s.wretched)}; the others "
+             f"({words(unmarked)}) leave. The Time of the Crime is I.", wretched=s.wretched,
              unmarked=unmarked, time=1)
     s.phase = "kill"
 
@@ -369,7 +369,7 @@ def _corpse(game: Game) -> None:
     if not s.paths[-1]:
         s.paths[-1] = list(s.crimes[-1])
     game.tell(JACK, "row_started", f"Night {s.night}: your row starts at square {s.time} with "
-              f"{answers.plain(s.paths[-1])}.", path=list(s.paths[-1]))
+              f"{words(s.paths[-1])}.", path=list(s.paths[-1]))
     game.say("jack_pawn", f"Jack's pawn goes on square {s.square()} of the move track.", square=s.square())
     s.phase = "alarm"
 

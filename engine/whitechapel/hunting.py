@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core import answers
-from engine.whitechapel.kinds import Ask, choose, phase, posed, question
+from engine.whitechapel.kinds import Ask, choose, phase, posed, question, words
 from engine.whitechapel.state import JACK, LAST_SQUARE, NIGHTS
 
 if TYPE_CHECKING:
@@ -82,7 +81,7 @@ def record(game: Game, circles: list[int], special: str) -> None:
     s.specials[-1].extend([special] * len(circles))
     squares = list(range(s.square() - len(circles) + 1, s.square() + 1))
     how = f" by {special}" if special else ""
-    game.tell(JACK, "jack_moved", f"You moved{how} to {answers.plain(circles)} (square {s.square()}).",
+    game.tell(JACK, "jack_moved", f"You moved{how} to {words(circles)} (square {s.square()}).",
               circles=circles, squares=squares)
     game.say("jack_moved", f"Jack moved{how}: square {s.square()} of {LAST_SQUARE}.", squares=squares,
              special=special)

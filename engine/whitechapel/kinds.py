@@ -72,6 +72,12 @@ def choose(b: Board, options: list[Any], value: Any, why: Callable[[Any], str | 
     raise IllegalAnswer(reason or f"{shown} is not a choice here: {answers.choices(options)}.")
 
 
+def words(values: list[Any]) -> str:
+    """Circles or crossings in a sentence: "3, 21 and 27"."""
+    shown = [str(v) for v in values]
+    return " and ".join([", ".join(shown[:-1]), shown[-1]]) if len(shown) > 1 else "".join(shown) or "none"
+
+
 def posed(ask: Ask, label: str, prompt: str, options: list[Any] | None = None, default: Any = None,
           secret: bool = False, info: dict[str, Any] | None = None) -> Decision:
     """The ``Decision`` for the open question ``ask`` (the default is the first option unless given)."""

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core import answers
-from engine.whitechapel.kinds import Ask, choose, circle, phase, posed, question
+from engine.whitechapel.kinds import Ask, choose, circle, phase, posed, question, words
 from engine.whitechapel.state import COLOURS, JACK, State
 
 if TYPE_CHECKING:
@@ -100,7 +99,7 @@ def _answer_police_move(game: Game, ask: Ask, value: Any) -> None:
     def why(v: Any) -> str | None:
         if v in others(s, colour):
             return f"Another policeman already stands on {v}: the {colour} policeman cannot end there."
-        return f"{answers.plain(v)} is more than two crossings from {at}." if v in game.board.crossings else None
+        return f"{v} is more than two crossings from {at}." if v in game.board.crossings else None
 
     to = choose(game.board, police_destinations(game, colour), value, why)
     s.policemen[colour] = to
@@ -161,7 +160,7 @@ def _answer_search(game: Game, ask: Ask, value: Any) -> None:
     def why(v: Any) -> str | None:
         if v in s.turn["named"] or v in s.clues:
             return f"{v} was already searched: its answer is on the board."
-        return f"{answers.plain(v)} is not next to the {colour} policeman on {s.policemen[colour]}."
+        return f"{v} is not next to the {colour} policeman on {s.policemen[colour]}."
 
     c = choose(game.board, searchable(game, colour), circle(game.board, value), why)
     s.turn["named"].append(c)
@@ -193,7 +192,7 @@ def _answer_arrest(game: Game, ask: Ask, value: Any) -> None:
 
 def arrest(game: Game, colour: str, circles: list[int]) -> None:
     """W3.8 (O3: every circle at once): Jack caught where he stands; otherwise nothing is told."""
-    game.say("arrest", f"The {colour} policeman tries an arrest at {answers.plain(circles)}.", colour=colour,
+    game.say("arrest", f"The {colour} policeman tries an arrest at {words(circles)}.", colour=colour,
              circles=circles)
     here = game.location()
     if here in circles:

@@ -89,3 +89,20 @@ def playout(players: int, seed: int, settings: dict[str, bool] | None = None,
         mine = view["private"]["decisions"][0]
         events.extend(game.submit(d.player, d.id, agents[d.player].answer(view, mine)))
     raise AssertionError("the game stalled")
+
+
+def night(number: int, policemen: dict[str, str] | None = None, crimes: list[list[int]] | None = None,
+          players: int = 2, **settings: bool) -> Game:
+    """A game at the start of night ``number`` (the women's question open), hideout 90, earlier nights' crime
+    scenes ``crimes`` and the policemen where the last night left them."""
+    game = new(players, **settings)
+    answer(game, 90)
+    s = game.state
+    s.night = number - 1
+    s.crimes = [list(c) for c in crimes or [[c] for c in (1, 2, 4)[: number - 1]]]
+    s.paths = [list(c) for c in s.crimes]
+    s.specials = [[] for _ in s.crimes]
+    s.policemen = dict(policemen or (FAR if number > 1 else {}))
+    s.phase, s.ask = "night", None
+    game.advance()
+    return game
