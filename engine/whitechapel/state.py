@@ -84,10 +84,12 @@ class State:
         return cls(rng=Rng.from_dict(raw["rng"]), **values)
 
     def settle(self) -> None:
-        """Set-like lists in their canonical order."""
+        """Set-like lists in their canonical order, mappings with sorted keys (as after a reload)."""
         for name in ("women", "marked", "revealed", "wretched", "clues", "false_clues"):
             getattr(self, name).sort(key=_order)
         self.crimes = [sorted(c) for c in self.crimes]
+        for name in ("settings", "controllers", "patrols", "policemen", "turn", "ask"):
+            setattr(self, name, canonical(getattr(self, name)))
 
     def tonight_path(self) -> list[int]:
         return self.paths[self.night - 1] if self.paths and self.night else []

@@ -33,7 +33,7 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
         "phase": s.phase,
         "head": {"player": head, "colour": s.head_colour()} if head else None,
         "tiles_turned": s.head_tiles[: s.night],
-        "controllers": dict(s.controllers),
+        "controllers": {c: s.controllers[c] for c in COLOURS},
         "policemen": {c: s.policemen[c] for c in COLOURS if c in s.policemen},
         "patrols": [{"crossing": where, "token": s.patrols[where] if where in s.revealed else None}
                     for where in sorted(s.patrols)],
