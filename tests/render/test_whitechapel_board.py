@@ -154,6 +154,13 @@ def test_jacks_path_is_drawn_only_in_a_picture_that_carries_it() -> None:
     assert path_pixels(hidden, path) == 0
 
 
+def test_the_double_events_two_victims_are_not_joined_as_a_move() -> None:
+    row = JackPath(3, (65, 147, 146))
+    img = decoded(render(Picture(night=3, header="Jack's eyes only", paths=(row,), crime_scenes=((65, 3), (147, 3)))))
+    assert path_pixels(img, JackPath(3, (65, 147))) == 0
+    assert path_pixels(img, JackPath(3, (147, 146))) == 1
+
+
 def test_the_public_picture_of_a_public_view_holds_no_hideout_path_or_targets() -> None:
     game = mid_game()
     jack = picture_of(game.view("jack"))
@@ -240,3 +247,5 @@ def test_the_command_writes_jacks_board(tmp_path: Path, capsys: pytest.CaptureFi
     img = decoded(out.read_bytes())
     assert img.size == lay.size()
     assert "KiB" in capsys.readouterr().out
+    assert demo_main(["--seed", "13", "--width", "550", "--out", str(out)]) == 0
+    assert decoded(out.read_bytes()).width == 550

@@ -111,8 +111,7 @@ def _board_layers() -> tuple[Image.Image, Image.Image]:
             d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=INK, width=FINE)
         d.text((cx, cy), str(c.number), font=number, fill=RED_CIRCLE if c.red else INK, anchor="mm")
     _crossing_names(d)
-    size = (width, height)
-    return img.resize(size, Image.Resampling.LANCZOS), spots.resize(size, Image.Resampling.LANCZOS)
+    return img.reduce(FINE), spots.convert("RGBa").reduce(FINE).convert("RGBA")  # premultiplied: no dark rims
 
 
 def _dotted(d: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], colour: RGB, dot: float,
@@ -144,12 +143,7 @@ def _crossing_names(d: ImageDraw.ImageDraw) -> None:
 
 def _circles_under(box: lay.Box) -> list[int]:
     r = lay.CIRCLE_R + 1
-    found = []
-    for n in board().circles:
-        x, y = lay.circle_at(n)
-        if lay.overlaps(box, (x - r, y - r, x + r, y + r)):
-            found.append(n)
-    return found
+    return [n for n, (x, y) in lay.circles_near(box) if lay.overlaps(box, (x - r, y - r, x + r, y + r))]
 
 
 def _grid_labels(d: ImageDraw.ImageDraw) -> None:

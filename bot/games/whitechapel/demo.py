@@ -1,9 +1,10 @@
 """A seeded random game of Letters from Whitechapel drawn to a file:
 ``python -m bot.render --game whitechapel [--seed N] [--night 1-4] [--moves M] [--player jack|detective_N]
-[--players 2-6] [--out FILE] [--format png|webp]``.
+[--players 2-6] [--width W] [--out FILE] [--format png|webp]``.
 
 The engine's random agents answer for every seat (each sees only its own view) until Jack has made ``--moves``
-moves on night ``--night`` (or the game ends first); then the public board, or ``--player``'s, is written.
+moves on night ``--night`` (or the game ends first); then the public board, or ``--player``'s, is written,
+at full size or scaled down to ``--width`` pixels (550: what Discord's inline preview shows).
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ import sys
 import time
 from pathlib import Path
 
+from PIL import Image
+
+from bot.games.whitechapel import layout as lay
 from bot.games.whitechapel.picture import NIGHTS, picture_of
-from bot.games.whitechapel.render import render
+from bot.games.whitechapel.render import encode, render, render_image
 from engine.cli import Parser
 from engine.whitechapel.agent import RandomAgent
 from engine.whitechapel.game import Game
@@ -45,15 +49,19 @@ def main(argv: list[str] | None = None, prog: str = "python -m bot.render --game
     parser.add_argument("--night", type=int, default=2, choices=range(1, NIGHTS + 1), metavar="1..4")
     parser.add_argument("--moves", type=int, default=4, help="Jack's moves made that night (default 4)")
     parser.add_argument("--player", default=None, help="jack or detective_N: that seat's private board")
+    parser.add_argument("--width", type=int, default=None, help="scale the image down to this width (LANCZOS)")
     parser.add_argument("--format", default=None, choices=("png", "webp"), help="default: from --out's suffix")
     parser.add_argument("--out", type=Path, default=Path("whitechapel.png"))
     args = parser.parse_args(argv)
     check(parser, args)
     game = play(args.seed, args.players, args.night, args.moves)
     picture = picture_of(game.view(args.player))
+    fmt = args.format or args.out.suffix.lower().lstrip(".")
     t0 = time.perf_counter()
-    data = render(picture, fmt=args.format or args.out.suffix.lower().lstrip("."))
+    data = render(picture, fmt=fmt)
     elapsed = time.perf_counter() - t0
+    if args.width:
+        data = encode(scaled(render_image(picture), args.width), fmt)
     args.out.write_bytes(data)
     s = game.state
     where = f"over, {s.winner} won" if game.over else f"night {s.night}, {s.phase}"
@@ -62,8 +70,14 @@ def main(argv: list[str] | None = None, prog: str = "python -m bot.render --game
     return 0
 
 
+def scaled(img: Image.Image, width: int) -> Image.Image:
+    return img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
+
+
 def check(parser: Parser, args: argparse.Namespace) -> None:
     """Refuse bad arguments before any work, in one line."""
+    if args.width is not None and not 100 <= args.width <= lay.size()[0]:
+        parser.error(f"--width must be 100 to {lay.size()[0]} (the full width), not {args.width}")
     if not 0 <= args.moves <= 14:
         parser.error(f"--moves must be 0 to 14, not {args.moves}")
     if args.player is not None:

@@ -203,11 +203,12 @@ def _inside(box: Box) -> bool:
 
 def _covers_spot(box: Box, own: str) -> bool:
     """Whether ``box`` hides a circle other than ``own`` (its number)."""
-    return any(overlaps(box, (x - 6, y - 6, x + 6, y + 6)) for number, (x, y) in _circle_points(box)
+    return any(overlaps(box, (x - 6, y - 6, x + 6, y + 6)) for number, (x, y) in circles_near(box)
                if str(number) != own)
 
 
-def _circle_points(box: Box) -> Iterator[tuple[int, tuple[float, float]]]:
+def circles_near(box: Box) -> Iterator[tuple[int, tuple[float, float]]]:
+    """The circles (number, centre) whose centre lies within a cell or so of ``box``."""
     grid = _circle_grid()
     step = CIRCLE_CELL
     for gx in range(int(box[0] // step) - 1, int(box[2] // step) + 2):

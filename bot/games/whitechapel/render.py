@@ -44,7 +44,9 @@ def render_image(picture: Picture) -> Image.Image:
     d = ImageDraw.Draw(img)
     if picture.paths:
         for path in picture.paths:
-            _path(d, [lay.circle_at(c) for c in path.circles], PATH[path.night])
+            crimes = {c for c, night in picture.crime_scenes if night == path.night}
+            for leg in _legs(path.circles, crimes):
+                _path(d, [lay.circle_at(c) for c in leg], PATH[path.night])
         img.paste(base().spots, (0, 0), base().spots)  # the circles' numbers stay readable over the paths
     for piece in placed:  # leader lines first, so none crosses a piece
         if piece.moved:
@@ -54,6 +56,16 @@ def render_image(picture: Picture) -> Image.Image:
     _header(d, picture)
     _strip(d, picture)
     return img
+
+
+def _legs(circles: tuple[int, ...], crimes: set[int]) -> list[list[int]]:
+    """The row cut between two crime scenes of its night: the double event's second victim is not a move."""
+    legs = [[circles[0]]] if circles else []
+    for a, b in zip(circles, circles[1:]):
+        if a in crimes and b in crimes:
+            legs.append([])
+        legs[-1].append(b)
+    return legs
 
 
 def _path(d: ImageDraw.ImageDraw, points: list[tuple[float, float]], colour: tuple[int, int, int]) -> None:
