@@ -190,6 +190,18 @@ def test_the_move_labels_of_tonight_are_the_track_squares() -> None:
     assert str(jack.square) in tonight.labels()[last].split(",")
 
 
+def test_only_the_head_sees_what_lies_under_the_patrol_tokens() -> None:
+    game = play(1, players=4, night=2, phase="kill")
+    head = game.view(None)["public"]["head"]["player"]
+    public, theirs = picture_of(game.view(None)), picture_of(game.view(head))
+    assert len(public.patrols) == 7 and all(p.face is None and p.known is None for p in public.patrols)
+    assert sorted(str(p.known) for p in theirs.patrols) == sorted(["fake", "fake", *POLICE.keys() - {"white"}])
+    token = next(p for p in lay.pieces(theirs) if p.kind == "patrol" and not p.moved and "fake" not in p.look)
+    colour = POLICE[token.look.removeprefix("known-")]
+    assert near(pixel(decoded(render(theirs)), token.x, token.y), colour)
+    assert not near(pixel(decoded(render(public)), token.x, token.y), colour)
+
+
 def test_the_end_of_the_game_shows_every_night_to_everyone() -> None:
     game = play(5, players=3, night=4, moves=14)
     assert game.over

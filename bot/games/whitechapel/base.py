@@ -39,6 +39,7 @@ CRIME: RGB = (200, 20, 30)
 CLUE: RGB = (250, 210, 40)
 FALSE_CLUE: RGB = (40, 110, 220)
 HIDEOUT: RGB = (92, 30, 120)
+WOMAN: RGB = (246, 200, 222)  # a woman's token, face down
 PATH: Mapping[int, RGB] = MappingProxyType({1: (128, 40, 170), 2: (0, 128, 140), 3: (222, 100, 0), 4: (190, 20, 110)})
 FINE = 2  # the board layer is drawn this many times larger, then scaled down
 SPRITE_FINE = 4
@@ -177,8 +178,8 @@ def _sprites() -> dict[str, Image.Image]:
         out[f"patrol-known-{colour}"] = _sprite("patrol", partial(_dot, inner=rgb))
     out["hideout"] = _sprite("hideout", _house)
     out["crime"] = _sprite("crime", lambda d, w, h: _square(d, w, h, CRIME))
-    out["woman-down"] = _sprite("woman", lambda d, w, h: _disc(d, w, h, WHITE, INK))
-    out["woman-marked"] = _sprite("woman", lambda d, w, h: _disc(d, w, h, WHITE, CRIME, ring=5))
+    out["woman-down"] = _sprite("woman", lambda d, w, h: _disc(d, w, h, WOMAN, INK, ring=2.2))
+    out["woman-marked"] = _sprite("woman", _target)
     out["clue"] = _sprite("clue", lambda d, w, h: _disc(d, w, h, CLUE, INK))
     out["false_clue"] = _sprite("false_clue", lambda d, w, h: _disc(d, w, h, FALSE_CLUE, INK))
     return out
@@ -195,6 +196,13 @@ def _disc(d: ImageDraw.ImageDraw, w: int, h: int, fill: RGB, rim: RGB, ring: flo
     d.ellipse((1, 1, w - 2, h - 2), fill=rim)
     k = ring * SPRITE_FINE
     d.ellipse((k, k, w - 1 - k, h - 1 - k), fill=fill)
+
+
+def _target(d: ImageDraw.ImageDraw, w: int, h: int) -> None:
+    """A woman Jack marked: a woman ringed in red (his image only)."""
+    _disc(d, w, h, CRIME, INK, ring=1.2)
+    k = 4.5 * SPRITE_FINE
+    d.ellipse((k, k, w - 1 - k, h - 1 - k), fill=WOMAN)
 
 
 def _dot(d: ImageDraw.ImageDraw, w: int, h: int, inner: RGB) -> None:

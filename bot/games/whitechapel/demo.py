@@ -1,5 +1,6 @@
 """A seeded random game of Letters from Whitechapel drawn to a file:
-``python -m bot.render --game whitechapel [--seed N] [--night 1-4] [--moves M] [--player jack|detective_N]
+``python -m bot.render --game whitechapel [--seed N] [--night 1-4] [--moves M] [--phase P]
+[--player jack|detective_N]
 [--players 2-6] [--width W] [--out FILE] [--format png|webp]``.
 
 The engine's random agents answer for every seat (each sees only its own view) until Jack has made ``--moves``
@@ -22,17 +23,20 @@ from bot.games.whitechapel.render import encode, render, render_image
 from engine.cli import Parser
 from engine.whitechapel.agent import RandomAgent
 from engine.whitechapel.game import Game
+from engine.whitechapel.kinds import PHASES
 
 MAX_ANSWERS = 5000
 
 
-def play(seed: int, players: int = 4, night: int = 2, moves: int = 4) -> Game:
-    """The game once Jack has made ``moves`` moves on night ``night`` (a police round is then open), or over."""
+def play(seed: int, players: int = 4, night: int = 2, moves: int = 4, phase: str | None = None) -> Game:
+    """The game once Jack has made ``moves`` moves on night ``night`` (a police round is then open), or once
+    that night reaches ``phase`` (its question open); or the game over if it ends first."""
     game = Game.new(players, {}, seed=seed)
     agents = {p: RandomAgent(seed * 31 + i) for i, p in enumerate(game.players())}
     for _ in range(MAX_ANSWERS):
         s = game.state
-        if game.over or (s.night == night and s.phase == "police_round" and len(s.tonight_path()) > moves):
+        if game.over or (s.night == night and (s.phase == phase if phase else s.phase == "police_round"
+                                               and len(s.tonight_path()) > moves)):
             break
         decision = game.decision()
         if decision is None:
@@ -48,13 +52,15 @@ def main(argv: list[str] | None = None, prog: str = "python -m bot.render --game
     parser.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="2..6")
     parser.add_argument("--night", type=int, default=2, choices=range(1, NIGHTS + 1), metavar="1..4")
     parser.add_argument("--moves", type=int, default=4, help="Jack's moves made that night (default 4)")
+    parser.add_argument("--phase", default=None, choices=sorted(PHASES),
+                        help="stop when the night reaches this phase instead (women, patrols, kill ...)")
     parser.add_argument("--player", default=None, help="jack or detective_N: that seat's private board")
     parser.add_argument("--width", type=int, default=None, help="scale the image down to this width (LANCZOS)")
     parser.add_argument("--format", default=None, choices=("png", "webp"), help="default: from --out's suffix")
     parser.add_argument("--out", type=Path, default=Path("whitechapel.png"))
     args = parser.parse_args(argv)
     check(parser, args)
-    game = play(args.seed, args.players, args.night, args.moves)
+    game = play(args.seed, args.players, args.night, args.moves, args.phase)
     picture = picture_of(game.view(args.player))
     fmt = args.format or args.out.suffix.lower().lstrip(".")
     t0 = time.perf_counter()

@@ -21,9 +21,10 @@ from bot.games.whitechapel.base import (
     PATH,
     POLICE,
     WHITE,
+    WOMAN,
     base,
 )
-from bot.games.whitechapel.picture import NIGHTS, Picture
+from bot.games.whitechapel.picture import LAST_SQUARE, NIGHTS, Picture
 from bot.render.fonts import font
 from bot.render.raster import encode
 
@@ -128,8 +129,9 @@ def _strip(d: ImageDraw.ImageDraw, picture: Picture) -> None:
     d.rectangle((0, top, width, height), fill=PAPER)
     d.line([(0, top), (width, top)], fill=INK, width=2)
     squares = lay.move_track()
-    d.text((squares[0].box[0], top + 15), "Jack's moves", font=font(16, True), fill=INK, anchor="lm")
     time, square = picture.time_of_the_crime, picture.square
+    title = "Jack's moves" + (f" ({square} of {LAST_SQUARE})" if square else "")
+    d.text((squares[0].box[0], top + 15), title, font=font(16, True), fill=INK, anchor="lm")
     for s in squares:
         x0, y0, x1, y1 = s.box
         used = time is not None and square is not None and time <= s.number <= square
@@ -140,8 +142,9 @@ def _strip(d: ImageDraw.ImageDraw, picture: Picture) -> None:
             fill, text = SPECIAL[special]
             d.rounded_rectangle((x0 + 5, y1 - 24, x1 - 5, y1 - 5), radius=4, fill=fill)
             d.text(((x0 + x1) / 2, y1 - 14), text, font=font(13, True), fill=WHITE, anchor="mm")
-        if s.number == time:
-            d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=CRIME, width=3)
+        if s.number == time:  # the Time of the Crime marker
+            d.rounded_rectangle((x0 + 5, y1 - 24, x1 - 5, y1 - 5), radius=4, fill=CRIME)
+            d.text(((x0 + x1) / 2, y1 - 14), "Crime", font=font(13, True), fill=WHITE, anchor="mm")
         if s.number == square:
             cx, cy = x1 - 17, y0 + 17
             d.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), fill=INK)
@@ -164,15 +167,15 @@ def _strip(d: ImageDraw.ImageDraw, picture: Picture) -> None:
     for i, text in enumerate((f"Coaches left: {picture.coaches_left}", f"Alleys left: {picture.alleys_left}",
                               f"False clues in hand: {picture.false_clues_in_hand}")):
         d.text((middle, y + 10 + i * 21), text, font=font(14), fill=INK, anchor="mm")
-    _legend(d, picture, top)
+    _legend(d, picture, top, squares[0].box[0] + d.textlength(title, font=font(16, True)) + 24)
 
 
-def _legend(d: ImageDraw.ImageDraw, picture: Picture, top: int) -> None:
-    """A word on the markers shown, right of the strip's titles."""
-    x: float = lay.EDGE + 150
+def _legend(d: ImageDraw.ImageDraw, picture: Picture, top: int, x: float) -> None:
+    """A word on the markers shown, from ``x`` right of the move track's title."""
     for colour, words in ((CRIME, "crime scene (night)"), (CLUE, "clue"), (FALSE_CLUE, "false clue"),
-                          (HIDEOUT, "hideout")):
-        if colour == HIDEOUT and picture.hideout is None:
+                          (WOMAN, "woman"), (INK, "patrol token"), (HIDEOUT, "hideout")):
+        if (colour == HIDEOUT and picture.hideout is None) or (colour == WOMAN and not picture.women) or \
+                (colour == INK and not picture.patrols):
             continue
         d.rectangle((x, top + 8, x + 14, top + 22), fill=colour, outline=INK)
         d.text((x + 20, top + 15), words, font=font(13), fill=INK, anchor="lm")
