@@ -19,6 +19,7 @@ from bot.games.whitechapel.demo import play
 from bot.games.whitechapel.picture import Path as JackPath
 from bot.games.whitechapel.picture import Patrol, Picture, picture_of
 from bot.games.whitechapel.render import render, render_image
+from engine.whitechapel.agent import RandomAgent
 from engine.whitechapel.board import board
 from engine.whitechapel.game import Game
 
@@ -127,6 +128,29 @@ def test_no_overlap_on_the_boards_of_a_real_game_for_every_seat() -> None:
         placed = lay.pieces(picture_of(game.view(seat)))
         for a, b in itertools.combinations(placed, 2):
             assert not lay.overlaps(a.box, b.box), (seat, a, b)
+
+
+@pytest.mark.parametrize("seed", [2, 9, 12])
+def test_random_games_place_every_piece_apart_for_every_seat_all_game_long(seed: int) -> None:
+    game = Game.new(5, {}, seed=seed)
+    agents = {p: RandomAgent(seed + i) for i, p in enumerate(game.players())}
+    answered = 0
+    while not game.over:
+        decision = game.decision()
+        assert decision is not None
+        view = game.view(decision.player)
+        game.submit(decision.player, decision.id, agents[decision.player].answer(view, decision.to_dict()))
+        answered += 1
+        if answered % 7:
+            continue
+        for seat in (None, *game.players()):
+            picture = picture_of(game.view(seat))
+            placed = lay.pieces(picture)
+            assert len(placed) == len(lay.wanted(picture))
+            for a, b in itertools.combinations(placed, 2):
+                assert not lay.overlaps(a.box, b.box), (seed, answered, seat, a, b)
+    data = render(picture_of(game.view(None)))
+    assert len(data) < 1 << 20
 
 
 def test_a_move_label_never_hides_a_circle_number() -> None:
