@@ -1,5 +1,9 @@
 """``python -m engine.simulate --players N --games G --seed S``: random legal games.
 
+``--game whitechapel`` plays Letters from Whitechapel instead (``--players`` 2-6, every count by default), with
+the leak audit after every answer (``engine.whitechapel.audit``); it prints per player count the errors, stalls,
+leaks, Jack's wins and the median game time (``whitechapel_main``).
+
 Plays G games between random agents that see only their own view, prints one line
 per game and a final ``G games, E errors`` line (after ``stalls N``); the exit status is non-zero if any
 game raised or stalled. It is the fuzzer, the benchmark and the demo's driver. In the 8-house set-up the
@@ -22,6 +26,9 @@ from engine.agot.board import board
 from engine.agot.world import victory_points
 from engine.cli import Parser
 from engine.core import AlreadySubmitted, IllegalAnswer, Rng
+from engine.whitechapel.agent import RandomAgent as ChaseAgent
+from engine.whitechapel.audit import Auditor
+from engine.whitechapel.rules import WHITECHAPEL
 
 MAX_DECISIONS = 50_000
 RETRIES = 6
@@ -122,8 +129,16 @@ def narrate(game: Game, event: Any) -> None:
         print(f"[round {game.state.round}] {event.text}")
 
 
+GAMES = ("agot", "whitechapel")
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if _game_of(argv) == "whitechapel":
+        return whitechapel_main(argv)
     parser = Parser(prog="python -m engine.simulate", description="Play random legal games of A Game of Thrones.")
+    parser.add_argument("--game", default="agot", choices=GAMES,
+                        help="the game: agot (the default) or whitechapel (Letters from Whitechapel)")
     parser.add_argument("--players", type=int, default=6, choices=range(3, 9), metavar="3..8")
     parser.add_argument("--setup", default="", choices=["", "7", "8"],
                         help="a Mother of Dragons set-up (7 or 8 houses; 7 and 8 players use theirs anyway), "
@@ -187,6 +202,97 @@ def main(argv: list[str] | None = None) -> int:
     print(f"stalls {sum(1 for r in results if r.error and 'stalled' in r.error)}")
     print(f"{len(results)} games, {errors} errors")
     return 1 if errors else 0
+
+
+def _game_of(argv: list[str]) -> str:
+    """The ``--game`` named on the command line (agot by default)."""
+    first = Parser(prog="python -m engine.simulate", add_help=False)
+    first.add_argument("--game", default="agot", choices=GAMES)
+    return str(first.parse_known_args(argv)[0].game)
+
+
+@dataclass
+class ChaseResult:
+    """One random game of Letters from Whitechapel."""
+
+    players: int
+    seed: int
+    winner: str | None = None
+    answers: int = 0
+    seconds: float = 0.0  # playing time, the audit's excluded
+    leaks: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+def play_whitechapel(players: int, seed: int, settings: dict[str, bool]) -> ChaseResult:
+    """One random legal game with the leak audit after every answer; never raises (errors are recorded)."""
+    result = ChaseResult(players, seed)
+    try:
+        start = time.perf_counter()
+        game = WHITECHAPEL.new(players, settings, seed)
+        agents = {p: ChaseAgent(seed * 31 + i) for i, p in enumerate(game.players())}
+        auditor = Auditor()
+        audit = time.perf_counter()
+        result.leaks += auditor.check(game, [])
+        start += time.perf_counter() - audit
+        while not game.over:
+            decisions = game.open_decisions()
+            if not decisions:
+                raise RuntimeError("stalled: no open decision and no winner")
+            if result.answers >= MAX_DECISIONS:
+                raise RuntimeError(f"stalled: more than {MAX_DECISIONS} decisions")
+            decision = decisions[0]
+            view = game.view(decision.player)
+            events = game.submit(decision.player, decision.id,
+                                 agents[decision.player].answer(view, view["private"]["decisions"][0]))
+            result.answers += 1
+            audit = time.perf_counter()
+            result.leaks += auditor.check(game, events)
+            start += time.perf_counter() - audit
+        result.winner = game.state.winner
+        result.seconds = time.perf_counter() - start
+    except Exception as exc:  # noqa: BLE001 - the simulator reports every failure
+        result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
+    return result
+
+
+def whitechapel_main(argv: list[str]) -> int:
+    parser = Parser(prog="python -m engine.simulate --game whitechapel",
+                    description="Play random legal games of Letters from Whitechapel, auditing every answer for "
+                                "leaked secrets.")
+    parser.add_argument("--game", choices=["whitechapel"], required=True)
+    parser.add_argument("--players", type=int, choices=range(2, 7), metavar="2..6",
+                        help="one player count (default: every count from 2 to 6)")
+    parser.add_argument("--games", type=int, default=10, help="games per player count")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--optional", action="store_true",
+                        help="play every optional rule the engine has (all but the Letters)")
+    parser.add_argument("--quiet", action="store_true", help="only the summary lines")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, not {args.games}")
+    settings = {k: k not in ("letters", "detectives_private_thread") for k in WHITECHAPEL.default_settings()} \
+        if args.optional else {}
+    failed = 0
+    total = 0
+    for players in [args.players] if args.players else range(2, 7):
+        results = [play_whitechapel(players, args.seed + i, settings) for i in range(args.games)]
+        for r in results:
+            if r.error or r.leaks or not args.quiet:
+                status = f"winner {r.winner}" if not r.error else "ERROR " + r.error.splitlines()[0]
+                print(f"{players} players seed {r.seed}: {status}, {r.answers} answers, {r.seconds * 1000:.0f} ms"
+                      + "".join(f"\n  leak: {leak}" for leak in r.leaks[:5]))
+        errors = sum(1 for r in results if r.error)
+        stalls = sum(1 for r in results if r.error and "stalled" in r.error)
+        leaks = sum(1 for r in results if r.leaks)
+        jack = sum(1 for r in results if r.winner == "jack")
+        median = statistics.median(r.seconds for r in results) * 1000
+        print(f"{players} players: {len(results)} games, {errors} errors, {stalls} stalls, {leaks} leaks, "
+              f"Jack won {jack}, median game {median:.1f} ms")
+        failed += errors + leaks
+        total += len(results)
+    print(f"{total} games, {failed} failed")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
