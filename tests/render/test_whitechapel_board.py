@@ -226,6 +226,16 @@ def test_only_the_head_sees_what_lies_under_the_patrol_tokens() -> None:
     assert not near(pixel(decoded(render(public)), token.x, token.y), colour)
 
 
+def test_the_head_and_the_seat_to_act_are_named_as_the_table_knows_them() -> None:
+    view = mid_game().view(None)
+    head = view["public"]["head"]["player"]
+    picture = picture_of(view, names={head: "Inspector Abberline"})
+    assert picture.head == view["public"]["head"]["colour"]
+    assert picture.head_player == "Inspector Abberline"
+    assert picture_of(view).head_player == head.replace("_", " ").capitalize()
+    assert view["public"]["waiting"][0]["label"] in picture.status
+
+
 def test_the_end_of_the_game_shows_every_night_to_everyone() -> None:
     game = play(5, players=3, night=4, moves=14)
     assert game.over

@@ -7,7 +7,7 @@ the investigation's view adds which patrol token lies face down where.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -124,7 +124,7 @@ def _face(token: str | None) -> str | None:
     return None if token is None else "fake" if token.startswith("fake") else token
 
 
-def _namer(names: Mapping[str, str] | None) -> Any:
+def _namer(names: Mapping[str, str] | None) -> Callable[[str], str]:
     def shown(seat: str) -> str:
         if names and seat in names:
             return names[seat]
@@ -142,7 +142,7 @@ def _header(public: Mapping[str, Any], private: Mapping[str, Any]) -> str:
     return "Public board"
 
 
-def _status(public: Mapping[str, Any], shown: Any) -> str:
+def _status(public: Mapping[str, Any], shown: Callable[[str], str]) -> str:
     if public["winner"]:
         return str(public["reason"])
     waiting = public.get("waiting") or []
