@@ -2,8 +2,8 @@
 
 One question is open at a time (``state.ask``): the phase runners (``engine.whitechapel.hell``, ``.hunting``
 and ``.police``) either pose the next question or do the automatic steps; each kind of question has a ``pose``
-(the ``Decision``) and an ``answer`` (checks, then applies). A question with a single legal option is answered
-at once and told with a ``forced_choice`` event (to its player only when it is secret).
+(the ``Decision``) and an ``answer`` (checks, then applies). A public question with a single legal option is
+answered at once and told with a ``forced_choice`` event; a secret one is still asked (ruling WR16).
 """
 
 from __future__ import annotations
@@ -40,8 +40,6 @@ class Game:
         state = State(players=[JACK] + [detective(i) for i in range(1, player_count)], settings=dict(settings),
                       rng=rng, controllers=controllers(player_count), head_tiles=tiles)
         game = cls(state)
-        game.say("game_start", f"Letters from Whitechapel begins: Jack against {player_count - 1} detective(s).",
-                 controllers=dict(state.controllers))
         game.advance()
         return game
 
@@ -124,8 +122,8 @@ class Game:
                 PHASES[self.state.phase](self)
                 continue
             decision = KINDS[ask["kind"]].pose(self, ask)
-            if decision.options is None or len(decision.options) != 1:
-                break
+            if decision.secret or decision.options is None or len(decision.options) != 1:
+                break  # WR16: a secret question is always asked (how many answers it had is itself a secret)
             only = decision.options[0]
             self.forced(decision, only)
             self.state.ask = None
@@ -135,9 +133,8 @@ class Game:
         self.settle()
 
     def forced(self, decision: Decision, only: Any) -> None:
-        audience = Audience.player(decision.player) if decision.secret else Audience.public()
-        self.emit(Event("forced_choice", audience, f"Only one choice for {decision.label}: {answers.plain(only)}.",
-                        {"player": decision.player, "kind": decision.kind, "choice": only}))
+        self.emit(Event("forced_choice", Audience.public(), f"Only one choice for {decision.label}: "
+                        f"{answers.plain(only)}.", {"player": decision.player, "kind": decision.kind, "choice": only}))
 
     # --- helpers for the phases ---------------------------------------------------------------
 

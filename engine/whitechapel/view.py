@@ -5,7 +5,8 @@ PUBLIC (everyone):
   the tiles already turned; who holds which policeman; the policemen on the board; the patrol tokens' crossings,
   face down unless turned over (then their colour); the women's circles, face down; the wretched; the crime
   scenes of every night; tonight's Clue and False Clue markers; the move track: the Time of the Crime, the square
-  of Jack's last move, which squares hold a Coach or an Alley, the tokens left, the False Clues in Jack's hand;
+  of Jack's last move and the moves used, which squares hold a Coach or an Alley, the tokens left, the False
+  Clues in Jack's hand;
   who must decide what now (player, kind and label only); the winner, the reason and, once the game is over,
   Jack's hideout and every night's row.
 JACK (adds): his hideout, every night's row (paths), the marked women, his own open decision.
@@ -67,6 +68,7 @@ def track(game: Game) -> dict[str, Any]:
     return {
         "time_of_the_crime": s.time or None,
         "square": s.square() if started else None,
+        "moves_used": s.square() - s.time if started else 0,
         "last_square": LAST_SQUARE,
         "specials": {str(s.square() - len(row) + 1 + i): kind for i, kind in enumerate(row) if kind} if started
         else {},

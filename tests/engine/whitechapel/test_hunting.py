@@ -160,6 +160,7 @@ def test_w4_2_a_coach_makes_two_moves_past_policemen_never_back_to_its_start() -
     refused(game, 57, "never ends where it started")
     answer(game, 20)
     assert game.state.paths[-1] == [57, 40, 20] and game.state.square() == 3
+    assert game.view(None)["public"]["track"]["moves_used"] == 2
     assert game.view(None)["public"]["track"]["specials"] == {"2": "coach", "3": "coach"}
 
 

@@ -116,9 +116,26 @@ def test_wr10_a_cornered_jack_with_a_usable_alley_goes_on() -> None:
     game = hunt(at=57, policemen=WATCHED)
     game.state.coaches = 0
     game.state.ask, game.state.phase = None, "jack"
-    game.advance()  # "alley" is his only move: answered at once
-    assert not game.over and decision(game).kind == "alley_to"
-    assert any(e.kind == "forced_choice" and e.audience.who == "jack" for e in game.events)
+    game.advance()
+    assert not game.over and decision(game).options == ["alley"]
+
+
+def test_wr16_a_secret_question_with_one_answer_is_still_asked() -> None:
+    game = hunt(at=57, policemen={**FAR, "yellow": "U4"})
+    game.state.coaches = game.state.alleys = 0
+    game.state.ask, game.state.phase = None, "jack"
+    events = game.advance() or game.events
+    d = decision(game)
+    assert (d.kind, d.options, d.default, d.secret) == ("jack_move", [56], 56, True)
+    assert not any(e.kind == "forced_choice" for e in events)
+    answer(game, 56)
+    while game.state.turn.get("stage") != "act":
+        answer(game, decision(game).default)
+    answer(game, "yellow")
+    answer(game, "clues")
+    events = answer(game, 40)  # public: the last circle left is named at once
+    assert any(e.kind == "forced_choice" and e.audience.kind == "public" and e.data["choice"] == 57
+               for e in events)
 
 
 def test_wr11_policemen_leave_the_board_while_the_patrols_stand_for_them() -> None:
