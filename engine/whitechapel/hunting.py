@@ -150,7 +150,7 @@ question("alley_to", _pose_alley, _answer_alley)
 @phase("night_end")
 def _night_end(game: Game) -> None:
     s = game.state
-    s.clues, s.false_clues, s.false_clue_stock, s.false_clues_earned = [], [], 0, 0
+    s.clues, s.false_clues, s.false_clue_stock = [], [], 0
     s.coaches = s.alleys = 0
     game.say("night_end", f"Night {s.night} is over: the clues are cleared; policemen and crime scenes stay.",
              night=s.night)

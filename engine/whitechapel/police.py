@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core import IllegalAnswer
 from engine.whitechapel.kinds import Ask, choose, circle, phase, posed, question, words
 from engine.whitechapel.state import COLOURS, JACK, State
 
@@ -231,7 +232,6 @@ def earn_false_clue(game: Game) -> None:
     if (game.state.settings.get("false_clues") and len(s.clues) % CLUES_PER_FALSE_CLUE == 0
             and len(s.false_clues) + s.false_clue_stock < FALSE_CLUE_MARKERS):
         s.false_clue_stock += 1
-        s.false_clues_earned += 1
         game.say("false_clue_earned", "Jack earns a False Clue marker.")
 
 
@@ -245,6 +245,8 @@ def _answer_false_clue(game: Game, ask: Ask, value: Any) -> None:
     if isinstance(value, str) and value.strip().lower() == "none":
         return
     c = circle(game.board, value, "A False Clue")
+    if c in s.false_clues:
+        raise IllegalAnswer(f"{c} already holds a False Clue.")
     s.false_clue_stock -= 1
     s.false_clues.append(c)
     game.say("false_clue_placed", f"Jack puts a False Clue on {c}.", circle=c)

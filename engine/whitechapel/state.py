@@ -60,7 +60,6 @@ class State:
     clues: list[int] = field(default_factory=list)  # tonight's Clue markers
     false_clues: list[int] = field(default_factory=list)  # tonight's False Clue markers (O1)
     false_clue_stock: int = 0  # earned and not placed (O1)
-    false_clues_earned: int = 0  # earned tonight (O1)
     turn: dict[str, Any] = field(default_factory=dict)  # the police round: order, done, named circles, ...
     ask: dict[str, Any] | None = None  # the open decision: id, kind, player and its context
     decision_seq: int = 0

@@ -38,6 +38,9 @@ def test_o1_false_clues_are_earned_every_five_clues_and_bar_a_circle() -> None:
     d = decision(game)
     assert (d.kind, d.player, d.default) == ("false_clue", "jack", "none")
     refused(game, "999", "no circle 999")
+    game.state.false_clues = [19]
+    refused(game, 19, "already holds a False Clue")
+    game.state.false_clues = []
     answer(game, "40")
     assert game.state.false_clues == [40] and game.view(None)["public"]["false_clues"] == [40]
     assert adjacent(game, "yellow") == [57]  # 40 is barred tonight, for clues and arrests alike
