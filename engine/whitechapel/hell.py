@@ -235,7 +235,7 @@ def _pose_kill(game: Game, ask: Ask) -> Decision:
     options: list[Any] = list(s.wretched) + (["wait"] if s.time < LAST_TIME else [])
     double = " (the first of two victims tonight)" if s.night == DOUBLE_EVENT_NIGHT else ""
     return posed(ask, "Jack: kill or wait", f"Time {ROMAN[s.time - 1]}: kill a wretched{double}, or wait.",
-                 options, default=options[-1])
+                 options, default=options[-1], labels={"wait": "Wait"})
 
 
 def _answer_kill(game: Game, ask: Ask, value: Any) -> None:

@@ -42,7 +42,9 @@ def _pose_move(game: Game, ask: Ask) -> Decision:
     return posed(ask, "Jack's move", f"You are at {here} (square {s.square()} of {LAST_SQUARE}). Move to a "
                  "circle, 'escape' (move home to your hideout and declare your escape), or spend a 'coach' or "
                  "an 'alley'.", jack_options(game), secret=True,
-                 info={"at": here, "hideout": s.hideout, "coaches": s.coaches, "alleys": s.alleys})
+                 info={"at": here, "hideout": s.hideout, "coaches": s.coaches, "alleys": s.alleys},
+                 labels={"escape": f"Escape home to {s.hideout}", "coach": f"Coach ({s.coaches} left)",
+                         "alley": f"Alley ({s.alleys} left)"})
 
 
 def _answer_move(game: Game, ask: Ask, value: Any) -> None:

@@ -79,9 +79,14 @@ def words(values: list[Any]) -> str:
 
 
 def posed(ask: Ask, label: str, prompt: str, options: list[Any] | None = None, default: Any = None,
-          secret: bool = False, info: dict[str, Any] | None = None) -> Decision:
-    """The ``Decision`` for the open question ``ask`` (the default is the first option unless given)."""
+          secret: bool = False, info: dict[str, Any] | None = None,
+          labels: dict[Any, str] | None = None) -> Decision:
+    """The ``Decision`` for the open question ``ask`` (the default is the first option unless given); ``labels``
+    names the options that are not a circle or a crossing ("escape": "Escape home to 56")."""
     if default is None and options:
         default = options[0]
+    choices = None
+    if options is not None and labels:
+        choices = [{"value": o, "label": labels.get(o, str(o)), "description": ""} for o in options]
     return Decision(id=ask["id"], player=ask["player"], kind=ask["kind"], prompt=prompt, options=options,
-                    info=info or {}, default=default, secret=secret, label=label)
+                    info=info or {}, default=default, secret=secret, label=label, choices=choices)

@@ -137,7 +137,8 @@ def _pose_action(game: Game, ask: Ask) -> Decision:
     colour = ask["colour"]
     return posed(ask, f"The {colour} policeman's action", f"The {colour} policeman on "
                  f"{game.state.policemen[colour]}: look for 'clues' or make an 'arrest'?", actions(game, colour),
-                 info={"circles": adjacent(game, colour)})
+                 info={"circles": adjacent(game, colour)},
+                 labels={"clues": "Look for clues", "arrest": "Make an arrest", "rush": "Rush one crossing"})
 
 
 def _answer_action(game: Game, ask: Ask, value: Any) -> None:

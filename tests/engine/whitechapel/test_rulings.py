@@ -107,6 +107,7 @@ def test_wr9_escape_and_a_plain_move_home_answer_the_same_secret_question() -> N
     game = hunt(at=57, hideout=56)
     d = decision(game)
     assert d.label == "Jack's move" and {56, "escape"} <= set(d.options)
+    assert {"value": "escape", "label": "Escape home to 56", "description": ""} in (d.choices or [])
     assert game.view(None)["public"]["waiting"] == [{"player": "jack", "kind": "jack_move", "label": "Jack's move"}]
     answer(game, 56)
     assert game.state.night == 1 and not game.over
