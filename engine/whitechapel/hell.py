@@ -241,7 +241,9 @@ def _pose_kill(game: Game, ask: Ask) -> Decision:
 def _answer_kill(game: Game, ask: Ask, value: Any) -> None:
     s = game.state
     options = _pose_kill(game, ask).options or []
-    choice = choose(game.board, options, value, lambda v: "At V Jack must kill." if v == "wait" else None)
+    if "wait" not in options and isinstance(value, str) and value.strip().lower() == "wait":
+        raise IllegalAnswer("At V Jack must kill: he can wait no longer.")
+    choice = choose(game.board, options, value)
     if choice == "wait":
         game.say("jack_waits", "Jack waits.", time=s.time)
         s.phase = "suspense"

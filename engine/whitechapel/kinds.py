@@ -42,7 +42,8 @@ def circle(b: Board, value: Any, what: str = "A circle") -> int:
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAnswer(f"{what} is a circle's number, not {answers.kind_of(value)}.")
+        kind = "a decimal" if isinstance(value, float) else answers.kind_of(value)
+        raise IllegalAnswer(f"{what} is a circle's number, like 57 (not {kind}).")
     if value not in b.circles:
         raise IllegalAnswer(f"There is no circle {value} on the board (1 to {max(b.circles)}).")
     return value
@@ -54,22 +55,28 @@ def crossing(b: Board, value: Any) -> str:
 
 
 def choose(b: Board, options: list[Any], value: Any, why: Callable[[Any], str | None] | None = None) -> Any:
-    """The listed option ``value`` names; a refusal says why (``why`` explains a known but illegal value)."""
-    if isinstance(value, str):
+    """The listed option ``value`` names; a refusal says why (``why`` explains a circle or a crossing that is on
+    the board but not a choice here). Where every option is a circle, the answer must be a circle; where they are
+    crossings, a crossing's name ("did you mean ...?")."""
+    if options and all(isinstance(o, int) for o in options):
+        value = circle(b, value)
+    elif options and all(isinstance(o, str) and o in b.crossings for o in options):
+        value = crossing(b, value)
+    elif isinstance(value, str):
         text = value.strip()
         if text.isdigit() and any(isinstance(o, int) for o in options):
             value = int(text)
         elif text.lower() in options:
             value = text.lower()
-        elif text and any(isinstance(o, str) and o in b.crossings for o in options):
-            value = b.crossing_named(text)
     value = answers.listed(options, value)
     for option in options:
         if answers.same(option, value):
             return option
-    reason = why(value) if why else None
-    shown = answers.quote(value) if not isinstance(value, int) or isinstance(value, bool) else str(value)
-    raise IllegalAnswer(reason or f"{shown} is not a choice here: {answers.choices(options)}.")
+    known = value in b.circles or value in b.crossings if isinstance(value, (int, str)) else False
+    reason = why(value) if why and known and not isinstance(value, bool) else None
+    shown = str(value) if isinstance(value, int) and not isinstance(value, bool) else answers.quote(value)
+    raise IllegalAnswer(reason or f"{shown[0].upper()}{shown[1:]} is not a choice here (choose from "
+                        f"{answers.choices(options)}).")
 
 
 def words(values: list[Any]) -> str:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.core import Audience, Event
+from engine.core import Audience, EngineError, Event
 from engine.whitechapel import game as game_module
 from engine.whitechapel.agent import RandomAgent
 from engine.whitechapel.audit import Auditor, circles_in
@@ -84,3 +84,27 @@ def test_the_state_reloads_to_the_same_bytes_with_sorted_keys() -> None:
     raw = game.to_dict()
     assert json.dumps(WHITECHAPEL.load(json.loads(json.dumps(raw, sort_keys=True))).to_dict()) == json.dumps(raw)
     assert list(raw) == sorted(raw) and raw["schema"] == 1
+
+
+GARBAGE = [999, 0, -3, "nowhere", "U44", "", {"x": 1}, [57], None, True, 3.5, {"marked": "all"}, "99999999999"]
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_garbage_answers_are_refused_in_one_line_all_through_a_game(players: int) -> None:
+    game = WHITECHAPEL.new(players, SETTINGS, 31 + players)
+    agents = {p: RandomAgent(players + i) for i, p in enumerate(game.players())}
+    while not game.over:
+        d = decision(game)
+        trial = WHITECHAPEL.load(game.to_dict())
+        before = json.dumps(trial.to_dict())
+        for garbage in GARBAGE:
+            try:
+                trial.submit(d.player, d.id, garbage)
+            except EngineError as refusal:
+                message = str(refusal)
+                assert message and "\n" not in message and "{'" not in message and "['" not in message, message
+                assert json.dumps(trial.to_dict()) == before
+            else:
+                trial = WHITECHAPEL.load(game.to_dict())  # a legal answer by chance ("none", a circle)
+        view = game.view(d.player)
+        game.submit(d.player, d.id, agents[d.player].answer(view, view["private"]["decisions"][0]))
