@@ -5,7 +5,7 @@ import ast
 from pathlib import Path
 
 AGOT = Path(__file__).resolve().parent.parent / "engine" / "agot"
-ABOVE_GAME = {"game", "position", "__init__"}
+ABOVE_GAME = {"rules", "game", "position", "__init__"}
 SUBPACKAGE = "mod"  # Mother of Dragons (engine/agot/mod/): its modules are nodes "mod.<name>"
 
 
