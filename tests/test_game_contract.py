@@ -22,6 +22,9 @@ def test_a_new_game_reloads_identically(name: str) -> None:
     assert json.dumps(again.to_dict()) == json.dumps(game.to_dict())
     assert [d.to_dict() for d in again.open_decisions()] == [d.to_dict() for d in game.open_decisions()]
     assert not game.over and game.standings() == []
+    stage = game.stage()
+    assert isinstance(stage[0], int) and isinstance(stage[1], str) and stage[1]
+    assert all(game.name_of(p) and game.name_of(p) == game_rules.describe(p) for p in game.players())
     secret = game.to_dict()["rng"]["secret"]
     assert isinstance(secret, str) and len(secret) >= 32
     for viewer in [None, *game.players()]:
@@ -52,3 +55,11 @@ def test_unknown_games_and_settings_are_refused_in_one_line() -> None:
     with pytest.raises(EngineError, match="3 to 6"):
         agot.check_settings({}, 7)
     assert agot.check_settings({"setup": "8"}, 7)["setup"] == "8"
+
+
+def test_a_vassal_is_no_player() -> None:
+    agot = rules("agot")
+    settings = agot.check_settings({"setup": "8"}, 5)
+    game = agot.new(5, settings, seed=3)
+    assert len(game.players()) == 5 == len(agot.roles(5, settings))
+    assert set(game.players()) == set(agot.roles(5, settings))

@@ -167,12 +167,19 @@ class Game(Table):
         return self.state.winner is not None
 
     def players(self) -> list[str]:
-        """The houses in play (vassals included), in the board's order."""
-        return list(self.state.houses)
+        """The houses players hold (a Mother of Dragons vassal is commanded, not played), in the board's order."""
+        vassals = set(self.state.settings.get("vassals") or ())
+        return [h for h in self.state.houses if h not in vassals]
 
     def standings(self) -> list[Standing]:
         """The end-of-game ranking (the setting's tie-breakers), one place each; empty while the game runs."""
         return [Standing(house, place) for place, house in enumerate(self.state.ranking, start=1)]
+
+    def stage(self) -> tuple[int, str]:
+        return self.state.round, self.state.phase
+
+    def name_of(self, player: str) -> str:
+        return self.house_name(player)
 
     def open_decisions(self, submitted: bool = False, player: str | None = None) -> list[Decision]:
         """The decisions waiting for an answer (only ``player``'s if given), each with its public ``label`` and

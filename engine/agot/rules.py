@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.agot.board import board
 from engine.agot.game import Game, Settings
+from engine.agot.mod import setup as mod_setup
 from engine.core import IllegalAnswer
 
 RULES_VERSION = 1
@@ -47,9 +48,14 @@ class AgotRules:
         return made.stored()
 
     def roles(self, player_count: int, settings: Mapping[str, Any]) -> list[str]:
-        setup = str(settings.get("setup") or "")
+        """The houses players hold, as ``Game.new`` resolves the set-up and its vassals."""
+        made = settings_of(settings)
+        try:
+            setup, vassals = mod_setup.resolve(made.setup, made.vassals, player_count)
+        except ValueError as exc:
+            raise IllegalAnswer(str(exc)) from exc
         houses = board(setup).setups[setup or str(player_count)]["houses"]
-        return [h for h in houses if h not in tuple(settings.get("vassals") or ())]
+        return [h for h in houses if h not in vassals]
 
     def new(self, player_count: int, settings: Mapping[str, Any], seed: int | bytes | None = None) -> Game:
         if isinstance(seed, bytes):

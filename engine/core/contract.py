@@ -71,6 +71,15 @@ class GameState(Protocol):
         """Places once the game is over (empty before)."""
         ...
 
+    def stage(self) -> tuple[int, str]:
+        """How far the game is, public: (round, phase) in AGoT, (night, phase) in Whitechapel. The table keeps it
+        with the game's row and shows it in the status line."""
+        ...
+
+    def name_of(self, player: str) -> str:
+        """A player's name for people ("Stark", "Jack the Ripper")."""
+        ...
+
 
 class GameRules(Protocol):
     """A game on the shelf: the object a game package exports and the registry names."""

@@ -71,6 +71,12 @@ class Game:
             return []
         return [Standing(p, 1 if (p == JACK) == (s.winner == JACK) else 2, s.reason) for p in s.players]
 
+    def stage(self) -> tuple[int, str]:
+        return self.state.night, self.state.phase
+
+    def name_of(self, player: str) -> str:
+        return describe(player)
+
     def open_decisions(self, submitted: bool = False, player: str | None = None) -> list[Decision]:
         decision = self.decision()
         return [] if decision is None or (player is not None and decision.player != player) else [decision]
