@@ -130,7 +130,7 @@ def _strip(d: ImageDraw.ImageDraw, picture: Picture) -> None:
     d.line([(0, top), (width, top)], fill=INK, width=2)
     squares = lay.move_track()
     time, square = picture.time_of_the_crime, picture.square
-    title = "Jack's moves" + (f" ({square} of {LAST_SQUARE})" if square else "")
+    title = "Jack's moves" + (f": square {square} of {LAST_SQUARE}" if square else "")
     d.text((squares[0].box[0], top + 15), title, font=font(16, True), fill=INK, anchor="lm")
     for s in squares:
         x0, y0, x1, y1 = s.box
