@@ -364,7 +364,8 @@ def test_mustering_answers_of_the_wrong_shape_are_refused():
         ({"area": "winterfell", "unit": "footman"}, "Mustering is a list of actions"),
         ([["winterfell", "footman"]], "Each action needs an 'area'"),
         ([{"unit": "footman"}], "Each action needs an 'area'"),
-        ([{"area": "winterfell"}], "The unit must be footman, knight, siege_engine or ship."),
+        ([{"area": "winterfell"}], "A mustering action: 'unit' is missing"),
+        ([{"area": "winterfell", "unit": "footman", "upgrade": "knight"}], "A mustering action: unknown key \"unit\""),
         ([{"area": "winterfell", "unit": "dragon"}], "The unit must be footman, knight, siege_engine or ship."),
         ([{"area": "winterfell", "unit": "upgrade_knight"}], "The unit must be"),
     ]

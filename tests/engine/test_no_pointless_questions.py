@@ -225,8 +225,10 @@ def _one_meaningful_answer(game, d) -> bool:
                 events = g.submit(nxt.player, nxt.id, nxt.default)
             winners.add(next(e for e in events if e.kind == "combat_result").data["winner"])
         marches = [a for h in game.state.houses for a in order_areas(game, h, "march")
-                   if not (a == combat["source"] and h == combat["attacker"])]
-        return len(winners) == 1 and not marches
+                   if not (a == combat["source"] and h == combat["attacker"])
+                   and not (a == combat["area"] and winners == {combat["attacker"]})]  # removed with the defeat
+        loras = combat["cards"].get(combat["attacker"]) == "ser-loras-tyrell" and winners == {combat["attacker"]}
+        return len(winners) == 1 and not marches and not loras  # Ser Loras: the March order resolves again
     return False
 
 

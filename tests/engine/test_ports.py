@@ -268,6 +268,7 @@ def test_port_use_example_martell_musters_into_port_of_sunspear_then_raids():
     order(g, "port-of-sunspear", "Ra", "martell")
     order(g, "sunspear", "D+1a", "martell")
     order(g, "east-summer-sea", "S0a", "tyrell")
+    put(g, "highgarden", "tyrell", "footman", order="M0")  # a March still to come: the Support may matter
     run_step(g, "raids")
     events = answer(g, "martell", {"area": "port-of-sunspear", "target": "east-summer-sea"})
     assert g.state.areas["east-summer-sea"].order is None

@@ -65,6 +65,7 @@ def test_8_5_special_orders_can_be_raided():
     g = _board()
     put(g, "the-reach", "lannister", "footman", order="Ra")
     put(g, "highgarden", "tyrell", "footman", order="S+1*")
+    put(g, "pyke", "greyjoy", "footman", order="M0")  # a March still to come: raiding a Support may matter
     start(g, "raids")
     answer(g, "lannister", {"area": "the-reach", "target": "highgarden"})
     assert g.state.areas["highgarden"].order is None
@@ -95,6 +96,7 @@ def test_8_7_ports_raid_only_their_sea_and_only_the_sea_raids_the_port():
     put(g, "lannisport", "lannister", "footman")
     put(g, "the-golden-sound", "greyjoy", "ship", order="S0a")
     put(g, "riverrun", "tyrell", "footman", order="Ra")
+    put(g, "pyke", "greyjoy", "footman", order="M0")  # a March still to come: raiding a Support may matter
     start(g, "raids")
     port = {o["target"] for o in decision(g, "lannister", "raid").options}
     assert port == {"the-golden-sound", None}

@@ -172,6 +172,7 @@ def test_13_6_transport_adjacency_is_not_used_for_raids():
     order(g, "sunspear", "CPa")
     put(g, "dornish-marches", "martell", "footman")
     order(g, "dornish-marches", "S0a")
+    put(g, "pyke", "greyjoy", "footman", order="M0")  # a March still to come: raiding a Support may matter
     run_step(g, "raids")
     d = decision(g, "tyrell", "raid")
     assert d.options == [{"area": "highgarden", "target": "dornish-marches"}, {"area": "highgarden", "target": None}]
