@@ -40,8 +40,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import sqlite3
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
@@ -79,9 +81,21 @@ async def _value(db: aiosqlite.Connection, sql: str) -> Any:
     return rows[0][0] if rows else None
 
 
+def _daemon_connection(path: str, isolation_level: str | None) -> aiosqlite.Connection:
+    """``aiosqlite.connect``'s connection, not started yet, made in a daemon thread: its worker thread inherits
+    that, so a process that ends without closing the store (an error on the way out) is not held at exit by it.
+    Nothing is lost: a transaction counts as committed only once its COMMIT returned to the caller."""
+    made: list[aiosqlite.Connection] = []
+    maker = threading.Thread(target=lambda: made.append(aiosqlite.connect(path, isolation_level=isolation_level)),
+                             daemon=True)
+    maker.start()
+    maker.join()
+    return made[0]
+
+
 async def _connect(path: str, isolation_level: str | None) -> aiosqlite.Connection:
     try:
-        db = await aiosqlite.connect(path, isolation_level=isolation_level)
+        db = await _daemon_connection(path, isolation_level)
     except sqlite3.Error as exc:
         raise StorageError(f"{path}: {exc}") from exc
     db.row_factory = sqlite3.Row
@@ -125,9 +139,20 @@ async def _prepare(db: aiosqlite.Connection, path: str, create: bool, upto: int 
     await db.execute("PRAGMA temp_store = MEMORY")
 
 
-async def _open(path: str, create: bool, upto: int | None) -> aiosqlite.Connection:
+def _openable(path: str, create: bool) -> None:
+    """Refuse a path the database cannot be opened at (a folder, under a file, a place it may not write) before
+    aiosqlite tries: its thread outlives a failed connect and may report that failure again once the event loop
+    is closed. Opening creates the file if it is missing (``create``), as SQLite's own open would."""
     if not create and not Path(path).is_file():
         raise StorageError(f"{path}: no such database file")
+    try:
+        os.close(os.open(path, os.O_RDWR | (os.O_CREAT if create else 0), 0o644))
+    except OSError as exc:
+        raise StorageError(f"{path}: unable to open database file ({exc.strerror or exc})") from None
+
+
+async def _open(path: str, create: bool, upto: int | None) -> aiosqlite.Connection:
+    _openable(path, create)
     # The writer's first write of a transaction opens it (BEGIN IMMEDIATE, sqlite3's implicit transaction control):
     # a group's statements are queued together with nothing before them, and none of them can ever run outside a
     # transaction, not even after a BEGIN failed (the next write tries BEGIN again).

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+import subprocess
+import sys
 import threading
 from collections import Counter
 from datetime import UTC, datetime
@@ -203,3 +205,28 @@ async def test_a_savepoint_journals_in_memory_and_vacuum_still_works(tmp_path: P
     await store.vacuum()
     assert list(await store.db.execute_fetchall("PRAGMA temp_store"))[0][0] == 2  # back to memory after VACUUM
     await store.close()
+
+
+UNCLOSED = """
+import asyncio, sys
+from datetime import UTC, datetime
+from bot.storage import SqliteStore
+async def main():
+    store = await SqliteStore.open(sys.argv[1])
+    async with store.transaction() as repo:
+        await repo.add_game(None, 1, 1, 3, {}, datetime.now(UTC))
+    raise SystemExit(3)  # an error on the way out: the store is never closed
+asyncio.run(main())
+"""
+
+
+async def test_a_store_left_open_does_not_keep_the_process_alive(tmp_path: Path) -> None:
+    """A process that ends on an error before it closed its store (the launcher, a failing test) exits: the
+    connections' aiosqlite threads do not hold it at exit. What was committed is kept."""
+    path = tmp_path / "unclosed.sqlite3"
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", UNCLOSED, str(path)], cwd=root, timeout=30, capture_output=True,
+                          text=True)
+    assert done.returncode == 3, done.stderr
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 1
