@@ -106,14 +106,14 @@ class FeedCount:
     started: bool = False
     posts: Counter[tuple[int, str]] = field(default_factory=Counter)
     dms: Counter[int] = field(default_factory=Counter)
-    edits: int = 0
+    edits: Counter[int] = field(default_factory=Counter)  # the status message's edits per round
 
     def add(self, msg: OutboxMessage) -> None:
         if msg.audience != "public":
             self.dms[self.round if self.started else 0] += 1
         elif msg.kind == "status":
-            self.edits += 1
             self.round = int((msg.payload.get("status") or {}).get("round") or self.round)
+            self.edits[self.round if self.started else 0] += 1
         else:
             where = "the game's channel" if msg.channel_id in (None, CHANNEL) else f"channel {msg.channel_id}"
             self.posts[(-1 if msg.kind == "game_over" else self.round if self.started else 0, where)] += 1
@@ -136,15 +136,16 @@ class CountingTransport(RecordingTransport):
         return await super().send(msg)
 
 
-async def counted_game(db: Path, seed: int, players: int) -> tuple[FeedCount, int]:
-    """A seeded game played to the end by random agents, counted; returns the count and the rounds played."""
+async def counted_game(db: Path, seed: int, players: int, deliver_every: int = 1) -> tuple[FeedCount, int]:
+    """A seeded game played to the end by random agents, counted (the outbox delivered after every
+    ``deliver_every`` answers: a dispatcher that falls behind); returns the count and the rounds played."""
     svc = await TableService.open(db, randbits=random.Random(seed).getrandbits)
     try:
         gid, users = await seat_table(svc, players)
         transport = CountingTransport()
         await svc.flush(transport)  # the start: the first post with the board, the fairness notice, the prompts
         transport.count.started = True
-        await play_to_the_end(svc, gid, users, seed, transport)
+        await play_to_the_end(svc, gid, users, seed, transport, deliver_every=deliver_every)
         return transport.count, int((await svc.status(gid))["round"])
     finally:
         await svc.close()
@@ -195,9 +196,10 @@ async def seat_table(svc: TableService, players: int, tides_of_battle: bool = Fa
 
 async def play_to_the_end(svc: TableService, gid: int, users: list[int], seed: int, transport: Transport,
                           on_answer: Callable[[Answered], None] | None = None,
-                          agent: type[RandomAgent] = RandomAgent) -> int:
-    """Random agents answer for every seat until the game ends, the outbox delivered after each answer;
-    ``on_answer`` sees each accepted answer before its messages are delivered. Returns the answers given."""
+                          agent: type[RandomAgent] = RandomAgent, deliver_every: int = 1) -> int:
+    """Random agents answer for every seat until the game ends, the outbox delivered after each answer (or
+    after every ``deliver_every``, and at the end); ``on_answer`` sees each accepted answer before its messages
+    are delivered. Returns the answers given."""
     agents = {u: agent(seed * 7919 + i) for i, u in enumerate(users)}
     picker = Rng(seed ^ 0x5EED)
     answers = 0
@@ -212,7 +214,9 @@ async def play_to_the_end(svc: TableService, gid: int, users: list[int], seed: i
         answers += 1
         if on_answer is not None:
             on_answer(answered)
-        await svc.flush(transport)
+        if answers % deliver_every == 0:
+            await svc.flush(transport)
+    await svc.flush(transport)
     return answers
 
 
