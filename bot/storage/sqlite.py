@@ -283,17 +283,19 @@ class SqliteStore:
 
     async def _commit_group(self, group: list[Member]) -> None:
         """One transaction for the group: each of its members is told it committed, or its own error, or the
-        error of the group's BEGIN or COMMIT (then nothing of the group is kept)."""
-        failed: dict[Member, sqlite3.Error] = {}
+        error of the group's BEGIN or COMMIT (then nothing of the group is kept). Whatever a statement raises
+        counts, not only sqlite3 errors (a value sqlite3 cannot bind raises OverflowError): no caller is left
+        waiting."""
+        failed: dict[Member, Exception] = {}
         try:
             try:  # its first statement opens the transaction
                 await self.write(merged(m.batch for m in group))
-            except sqlite3.Error:
+            except Exception:
                 await self.rollback()
                 await self.begin()
                 failed = await self._one_by_one(group)
             await self.commit()
-        except sqlite3.Error as exc:
+        except Exception as exc:
             await self.rollback()
             for member in group:
                 if not member.done.done():
@@ -307,15 +309,15 @@ class SqliteStore:
             else:
                 member.done.set_result(None)
 
-    async def _one_by_one(self, group: list[Member]) -> dict[Member, sqlite3.Error]:
+    async def _one_by_one(self, group: list[Member]) -> dict[Member, Exception]:
         """The group again, in the open transaction (the outermost savepoint's RELEASE would commit), each member
         in its own savepoint: the failing ones (returned, with their error) are rolled back alone."""
-        failed: dict[Member, sqlite3.Error] = {}
+        failed: dict[Member, Exception] = {}
         for member in group:
             await self.db.execute("SAVEPOINT member")
             try:
                 await self.write(merged([member.batch]))
-            except sqlite3.Error as exc:
+            except Exception as exc:
                 await self.db.execute("ROLLBACK TO member")
                 failed[member] = exc
             await self.db.execute("RELEASE member")

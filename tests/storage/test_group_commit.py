@@ -121,6 +121,27 @@ async def test_no_statement_runs_on_the_event_loop_thread(tmp_path: Path) -> Non
     assert threading.get_ident() not in {thread for _, thread in where}
 
 
+async def test_a_value_sqlite_cannot_store_fails_its_own_transaction_alone(tmp_path: Path) -> None:
+    """An integer too big for SQLite fails in the binding (OverflowError, not a sqlite3 error): its caller hears a
+    StorageError, the others of its group commit."""
+    store = await SqliteStore.open(tmp_path / "big.sqlite3")
+    async with store.transaction() as repo:
+        gid = await repo.add_game(None, 1, 1, 3, {}, NOW)
+
+    async def write(i: int) -> None:
+        async with store.transaction() as repo:
+            await repo.add_messages([NewMessage(gid, "public", None, "notice", {"i": i})], NOW)
+            if i == 1:
+                await repo.set_missed(gid, 1, 2**70)
+
+    done = await asyncio.wait_for(asyncio.gather(*(write(i) for i in range(3)), return_exceptions=True), 10)
+    async with store.reading() as repo:
+        stored = sorted(m.payload["i"] for m in await repo.outbox(gid))
+    await store.close()
+    assert done[0] is None and done[2] is None and isinstance(done[1], StorageError), done
+    assert stored == [0, 2]
+
+
 async def test_a_write_lock_held_by_another_process_is_waited_for_off_the_event_loop(tmp_path: Path) -> None:
     path = tmp_path / "busy.sqlite3"
     store = await SqliteStore.open(path)
