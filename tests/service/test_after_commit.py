@@ -104,3 +104,23 @@ async def test_a_hook_failing_after_the_commit_leaves_the_answer_accepted_and_th
     else:
         pytest.fail("no answer handed the autopilot a decision")
     await svc.close()
+
+
+async def test_a_kick_committed_before_the_outage_is_done_and_the_autopilot_plays_the_seat_later(
+        store: Store) -> None:
+    clock = FakeClock()
+    svc = await TableService.open(store, clock=clock, randbits=random.Random(3).getrandbits)
+    gid, users = await seated(svc, settings=SLOW)
+    seat = (await svc.game(gid)).seat_of(users[2])
+    assert seat is not None and seat.house is not None
+    outage = Outage(store)
+    outage.armed = True
+    info = await svc.kick(gid, CREATOR, seat.house, manager=True)  # the autopilot's pass after it fails
+    assert outage.failed and [s.state for s in info.seats if s.house == seat.house] == ["open"]
+    outage.recover()
+    assert [w["house"] for w in (await svc.status(gid))["waiting"]].count(seat.house) == 1  # its orders wait
+    clock.advance(AUTOPLAY_RETRY.total_seconds())
+    assert await svc.run_due_timers() == 1
+    assert [(a.house, a.source) for a in await stored_answers(store, gid)] == [(seat.house, "autopilot")]
+    assert seat.house not in [w["house"] for w in (await svc.status(gid))["waiting"]]
+    await svc.close()
