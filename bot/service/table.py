@@ -7,7 +7,7 @@ and its collaborators and hands each call to the one that does it (the flow of a
   ``seats.py`` (absence, autopilot, open seats), ``votes.py``, ``repairs.py`` (force, set_deadline, a vote's
   extend and end), ``deadlines.py`` (the timers, one handler per kind), ``history.py`` (history, rewind),
   ``extras.py`` (digest, my games, ratings, replay file), ``whispers.py`` (anonymous whispers between houses),
-  ``calc.py`` (the private combat calculator, over the player's own view).
+  ``calculator`` of the game's room (AGoT's combat calculator, over the player's own view).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bot.service.calc import calc_text, combat_calc
+from bot.games.rooms import room
 from bot.service.clock import Clock
 from bot.service.collector import tune_collector
 from bot.service.core import CACHE_GAMES, TableCore
@@ -37,6 +37,7 @@ from bot.service.votes import Votes
 from bot.service.wake import Sleeper
 from bot.service.whispers import Whispers
 from bot.storage import StorageError, Store, open_store
+from engine.core import EngineError
 
 log = logging.getLogger("bot.service")
 
@@ -183,10 +184,16 @@ class TableService:
 
     async def calc(self, game_id: int, user_id: int, area: str, sources: list[str] | None = None) -> str:
         """The private combat calculator: an attack on ``area`` (from ``sources``), worked out from this user's
-        own view only (``calc.py``)."""
+        own view only (the room's ``calculator``)."""
         if await self.seat_of(game_id, user_id) is None:
             raise ServiceError("The calculator works from your own house's view: you need a seat in this game.")
-        return calc_text(combat_calc(await self.view(game_id, user_id), area, sources))
+        calculator = room(None).calculator
+        if calculator is None:
+            raise ServiceError("This game has no calculator.")
+        try:
+            return calculator(await self.view(game_id, user_id), area, sources)
+        except EngineError as exc:
+            raise ServiceError(str(exc)) from None
 
     async def pending(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
         return await self.reads.pending(game_id, user_id)

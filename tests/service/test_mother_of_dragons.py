@@ -68,7 +68,7 @@ async def test_five_players_on_the_seven_house_set_up_have_two_vassals_and_their
 
 def test_the_combat_calculator_works_on_the_eight_house_map() -> None:
     """The calculator reads the game's own board from the view: Essos and the Vale's new areas, dragons."""
-    from bot.service.calc import calc_text, combat_calc
+    from bot.games.agot.calc import calc_text, combat_calc
     from engine.agot import Game
     from engine.agot.agent import RandomAgent
     from engine.agot.board import board

@@ -1,8 +1,8 @@
 """The private combat calculator (issue 15): the strength of a possible combat, worked out from one player's own
 view (``Game.view(house)``, as ``TableService.view`` gives it) and the board's static figures, never from the
-engine's state. So it knows only what that player may see: the units on the board, the orders revealed and the
-player's own face-down ones, garrisons, neutral forces, the House cards in each hand (public: a hand is what is not
-yet discarded) and who holds the Valyrian Steel Blade.
+engine's state (a bad request raises ``IllegalAnswer``). So it knows only what that player may see: the units on
+the board, the orders revealed and the player's own face-down ones, garrisons, neutral forces, the House cards in
+each hand (public: a hand is what is not yet discarded) and who holds the Valyrian Steel Blade.
 
 ``combat_calc(view, area, sources)`` returns the figures (a dict), ``calc_text`` the words. What cannot be known
 (a face-down order of another house, the House card each side will choose, support that is declared only in the
@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service.feed import names
-from bot.service.models import ServiceError
+from bot.games.agot.feed import names
 from engine.agot.battle import UNIT_NAMES
 from engine.agot.board import Board, board
 from engine.agot.notation import area_id
@@ -31,10 +30,7 @@ def _board(view: dict[str, Any]) -> Board:
 
 
 def _area(b: Board, words: str) -> str:
-    try:
-        return area_id(b, words.strip())
-    except IllegalAnswer as exc:
-        raise ServiceError(str(exc)) from None
+    return area_id(b, words.strip())
 
 
 def _order(view: dict[str, Any], area: str) -> tuple[str | None, str | None]:
@@ -75,16 +71,16 @@ def combat_calc(view: dict[str, Any], area: str, sources: list[str] | None = Non
     b = _board(view)
     viewer = view.get("viewer")
     if not viewer:
-        raise ServiceError("The calculator works from a player's own view: you need a seat in this game.")
+        raise IllegalAnswer("The calculator works from a player's own view: you need a seat in this game.")
     target = _area(b, area)
     info = b.areas[target]
     if info.kind == "port":
         land = b.areas[info.port_land or ""].name
-        raise ServiceError(f"{info.name} is a port: it is not attacked, it follows {land}.")
+        raise IllegalAnswer(f"{info.name} is a port: it is not attacked, it follows {land}.")
     froms = [_area(b, s) for s in sources] if sources else []
     attacker = view["areas"].get(froms[0], {}).get("house") if froms else viewer
     if not attacker:
-        raise ServiceError(f"No units stand in {b.areas[froms[0]].name}.")
+        raise IllegalAnswer(f"No units stand in {b.areas[froms[0]].name}.")
     castle = bool(info.castle)
     others: list[str] = []
     if not froms:  # one March order moves one area's units: the strongest that may march, the others named
@@ -99,7 +95,7 @@ def combat_calc(view: dict[str, Any], area: str, sources: list[str] | None = Non
         candidates.sort(key=weight)
         froms, others = candidates[:1], candidates[1:]
     if any(view["areas"].get(a, {}).get("house") != attacker for a in froms):
-        raise ServiceError("The marching areas must all hold units of one house.")
+        raise IllegalAnswer("The marching areas must all hold units of one house.")
     st = view["areas"].get(target, {})
     if st.get("units") and st.get("house") != attacker:
         defender: str | None = st["house"]
@@ -108,14 +104,14 @@ def combat_calc(view: dict[str, Any], area: str, sources: list[str] | None = Non
     elif st.get("controller") not in (None, attacker) and st.get("garrison"):
         defender = st["controller"]  # an enemy home area defended by its garrison alone
     else:
-        raise ServiceError(f"Nobody would defend {info.name}: a march there takes it without a combat.")
+        raise IllegalAnswer(f"Nobody would defend {info.name}: a march there takes it without a combat.")
     if defender == attacker:
-        raise ServiceError(f"{info.name} is {b.houses[attacker]['name']}'s own: there is no combat to weigh.")
+        raise IllegalAnswer(f"{info.name} is {b.houses[attacker]['name']}'s own: there is no combat to weigh.")
     units = [{"area": a, "kind": u["kind"], "value": _unit_value(view, u["kind"], ATTACK, castle)}
              for a in froms for u in view["areas"][a].get("units", [])
              if _can_enter(b, u["kind"], target) and not u.get("routed")]
     if not units:
-        raise ServiceError(f"No unit of {b.houses[attacker]['name']} can march into {info.name} from there.")
+        raise IllegalAnswer(f"No unit of {b.houses[attacker]['name']} can march into {info.name} from there.")
     march_token, _ = _order(view, froms[0])
     march = b.order_tokens[march_token] if march_token in b.order_tokens else None
     attack = {"house": attacker, "units": units, "order": march_token if march and march.type == "march" else None,
