@@ -10,6 +10,7 @@ Faceless Men), ``spymaster`` (a Westeros deck, then the cards kept on top).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from engine.agot import world
@@ -165,24 +166,78 @@ def effect(game: Game, house: str, loan: str) -> None:
         game.push({"step": "loan", "queue": queue})
 
 
-def place_options(game: Game, task: dict[str, Any]) -> list[Any]:
-    """Areas a loan's new unit may go: controlled or holding the house's units, within supply and capacity."""
+def place_options(game: Game, task: dict[str, Any], placed: Counter[str] | None = None) -> list[Any]:
+    """Areas a loan's new unit may go: controlled or holding the house's units, within supply and capacity
+    (``placed``: units of the same kind already placed in each area, for a look ahead)."""
     b, s = game.board, game.state
     house, kind = task["house"], task["unit"]
-    if world.pool(b, s, house, kind) < 1:
+    placed = placed or Counter()
+    if world.pool(b, s, house, kind) - placed.total() < 1:
         return []
     out = []
     for area, info in b.areas.items():
         st = s.areas[area]
         if st.units and st.house != house:
             continue
-        mine = (st.units and st.house == house) or world.controller(b, s, area) == house
+        mine = (st.units and st.house == house) or world.controller(b, s, area) == house or area in placed
         fits = info.kind == "land" if kind != "ship" else info.kind in ("sea", "port")
-        if kind == "ship" and info.kind == "port" and len(st.units) >= b.tables["port_capacity"]:
+        if kind == "ship" and info.kind == "port" and len(st.units) + placed[area] >= b.tables["port_capacity"]:
             continue
-        if mine and fits and world.within_supply(b, s, house, {area: 1}):
+        if mine and fits and world.within_supply(b, s, house, {**placed, area: placed[area] + 1}):
             out.append(area)
     return sorted(out)
+
+
+def endings(game: Game, task: dict[str, Any], left: int, placed: tuple[str, ...] = ()) -> set[tuple[str, ...]]:
+    """Where ``left`` more units like ``task``'s can end up (sorted areas), placed one by one after ``placed``:
+    each one placed may take the supply or port room a later one needed. Stops once two endings are found."""
+    options = place_options(game, task, Counter(placed))
+    if not left or not options:
+        return {placed}
+    found: set[tuple[str, ...]] = set()
+    for area in options:
+        found |= endings(game, task, left - 1, tuple(sorted((*placed, area))))
+        if len(found) > 1:
+            break
+    return found
+
+
+def placed_without_asking(game: Game, queue: list[dict[str, Any]]) -> bool:
+    """MP10: the run of identical units at the head of ``queue`` is placed at once when whatever order and areas
+    the buyer chose, they would end in the same areas (or nowhere); the feed says where (``forced_choice``)."""
+    task = queue[0]
+    run = next((i for i, t in enumerate(queue) if t != task), len(queue))
+    ends = endings(game, task, run)
+    if len(ends) > 1:
+        return False
+    areas = list(ends.pop())
+    del queue[:run]
+    house = game.house_name(task["house"])
+    unit = task["unit"].replace("_", " ")
+    units = f"its {unit}" if run == 1 else f"its {run} {'footmen' if unit == 'footman' else unit + 's'}"
+    counts = Counter(areas)
+    where = [game.area_name(a) + (f" ({n})" if n > 1 else "") for a, n in counts.items()]
+    where_text = " and ".join([", ".join(where[:-1]), where[-1]] if len(where) > 1 else where)
+    name = loan_name(game, task["loan"])
+    if not areas:
+        why = f"{name}: {house} has nowhere to place {units}: {'it is not' if run == 1 else 'none is'} placed."
+    elif len(areas) < run:
+        rest = "the last one has" if run - len(areas) == 1 else f"the last {run - len(areas)} have"
+        why = (f"{name}: {house} can place only {len(areas)} of {units}, in {where_text}, whatever the order: "
+               f"placed there; {rest} nowhere to go.")
+    else:
+        order = "" if run == 1 else ", whatever the order"
+        why = f"{name}: {house} can place {units} only in {where_text}{order}: placed there."
+    game.announce_forced(task["house"], "loan_place", areas or None, why=why)
+    for area in areas:
+        place(game, task, area)
+    return True
+
+
+def place(game: Game, task: dict[str, Any], area: str) -> None:
+    world.add_units(game.state, area, task["house"], [Unit(task["unit"])])
+    game.emit("loan_effect", f"{loan_name(game, task['loan'])}: {game.house_name(task['house'])} places a "
+              f"{task['unit'].replace('_', ' ')} in {game.area_name(area)}.", house=task["house"], loan=task["loan"])
 
 
 def area_options(game: Game, task: dict[str, Any]) -> list[Any]:
@@ -231,7 +286,11 @@ class LoanStep(WaitingStep):
         if frame.get("asked"):
             return False
         queue = frame["queue"]
-        while queue and not options_of(game, queue[0]):
+        while queue:
+            if queue[0]["kind"] == "loan_place" and placed_without_asking(game, queue):
+                continue
+            if options_of(game, queue[0]):
+                break
             queue.pop(0)
         if queue:
             game.pose(frame, [queue[0]["house"]])
@@ -269,9 +328,7 @@ class LoanStep(WaitingStep):
         kind, house = task["kind"], decision.player
         if kind == "loan_place":
             queue.pop(0)
-            world.add_units(s, answer, house, [Unit(task["unit"])])
-            game.emit("loan_effect", f"{loan_name(game, task['loan'])}: {game.house_name(house)} places a "
-                      f"{task['unit'].replace('_', ' ')} in {game.area_name(answer)}.", house=house, loan=task["loan"])
+            place(game, task, answer)
         elif kind == "loan_area":
             queue.pop(0)
             area, which = (answer["area"], answer["improve"]) if isinstance(answer, dict) else (answer, task["improve"])
