@@ -1,0 +1,69 @@
+"""Letters from Whitechapel's room (``bot/games/room.Room``): what the table service asks of this game's pieces.
+
+- the settings form: the engine's optional rules (all off by default; Jack's Letters refused, the board data
+  cannot play them) and ``detectives_private_thread`` (the bot's own: the engine ignores it);
+- the deal: Jack and the detectives' seats; a member who asked for a role (``jack`` or ``detective_N``, at a
+  table whose roles are chosen) gets it, the others are dealt the rest at random from the seed;
+- the feed's wording (``feed.py``) and the autopilot (``autopilot.py``); no calculator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.room import Dealt, Room
+from bot.games.whitechapel.autopilot import Autopilot
+from bot.games.whitechapel.feed import WhitechapelFeed
+from engine.core import Decision, IllegalAnswer, Rng
+from engine.whitechapel.rules import SETTINGS, WHITECHAPEL
+
+
+class WhitechapelRoom:
+    rules = WHITECHAPEL
+    feed = WhitechapelFeed()
+    settings_keys = frozenset(SETTINGS)
+    calculator = None
+
+    def autopilot(self, seed: int) -> Autopilot:
+        return Autopilot(seed)
+
+    def check_settings(self, settings: Mapping[str, Any], players: int | None) -> dict[str, Any]:
+        if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+            raise IllegalAnswer("The number of players is a whole number, 2 to 6.")
+        unknown = sorted(set(settings) - self.settings_keys)
+        if unknown:
+            raise IllegalAnswer(f"Unknown setting {unknown[0]!r} for Letters from Whitechapel.")
+        if players is None:
+            return self.rules.check_settings(settings, self.rules.min_players)  # the form alone
+        return self.rules.check_settings(settings, players)
+
+    def choosable(self, players: int, settings: Mapping[str, Any]) -> list[str]:
+        if not self.rules.min_players <= players <= self.rules.max_players:
+            raise IllegalAnswer("Letters from Whitechapel takes 2 to 6 players (Jack and 1 to 5 detectives).")
+        return self.rules.roles(players, settings)
+
+    def deal(self, members: Sequence[str], wishes: Mapping[str, str], seed: int,
+             settings: Mapping[str, Any]) -> Dealt:
+        roles = self.choosable(len(members), settings)
+        taken: dict[str, str] = {}
+        for member, role in sorted(wishes.items()):
+            if member not in members:
+                continue
+            if role not in roles:
+                raise IllegalAnswer(f"There is no role {role!r} at this table: {', '.join(roles)}.")
+            if role in taken.values():
+                raise IllegalAnswer(f"{self.rules.describe(role)} was asked for twice.")
+            taken[member] = role
+        free = [r for r in roles if r not in taken.values()]
+        Rng(seed).shuffle(free)
+        for member in members:
+            if member not in taken:
+                taken[member] = free.pop()
+        return Dealt(roles=taken, settings=dict(settings))
+
+    def label(self, decision: Decision) -> str:
+        return decision.label or decision.kind
+
+
+ROOM: Room = WhitechapelRoom()
