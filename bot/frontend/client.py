@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.frontend import text
-from bot.frontend.answers import TextRefused, text_answer
+from bot.frontend.answers import text_answer
 from bot.frontend.components import DYNAMIC_ITEMS, prompt_view, reply_text
 from bot.frontend.confirm import CONFIRM_ITEMS, Confirmations
 from bot.frontend.help import SHORT, prompt_syntax
@@ -31,6 +31,8 @@ from bot.frontend.lobby import LOBBY_ITEMS
 from bot.frontend.seats import JoinSeatButton
 from bot.frontend.transport import DiscordTransport
 from bot.frontend.votes import VOTE_ITEMS
+from bot.games.front import Front, Refused
+from bot.games.fronts import front, playable
 from bot.service import ServiceError, TableService
 from bot.service.kinds import ACTIVE
 from bot.service.models import Seat
@@ -66,14 +68,20 @@ class AgotBot(commands.Bot):
         self.zones = Zones(service)
         self.posts = Posts(service)
         self._beat: asyncio.Task[None] | None = None
+        self._games: dict[int, str] = {}  # game id -> its stored name (a game never changes its game)
 
     async def setup_hook(self) -> None:
-        from bot.frontend.commands import AgotCog
+        from bot.frontend.commands import GameCog
         from bot.frontend.manage import ManageCog
 
-        await self.add_cog(AgotCog(self))
+        await self.add_cog(GameCog(self))
         await self.add_cog(ManageCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *VOTE_ITEMS, *CONFIRM_ITEMS, *LOBBY_ITEMS, JoinSeatButton)
+        for name in playable():  # each game's own verbs, in its own group (/agot)
+            group = front(name).group()
+            if group is not None:
+                self.tree.add_command(group)
+        own = [item for name in playable() for item in front(name).items]
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *own, *VOTE_ITEMS, *CONFIRM_ITEMS, *LOBBY_ITEMS, JoinSeatButton)
         if self.serve_outbox:
             # the service's own tasks: the outbox dispatcher (woken by every commit) and the timer task (deadlines,
             # reminders, votes; it sleeps until the next due time, and fires at once what fell due while down)
@@ -110,6 +118,12 @@ class AgotBot(commands.Bot):
 
     # --- reads the components and commands share ----------------------------------------------------------
 
+    async def front_of(self, game_id: int) -> Front:
+        """The front of the game ``game_id`` plays (its stored name, read once)."""
+        if game_id not in self._games:
+            self._games[game_id] = (await self.service.game(game_id)).game
+        return front(self._games[game_id])
+
     async def pending_for(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
         try:
             return await self.service.pending(game_id, user_id)
@@ -124,9 +138,10 @@ class AgotBot(commands.Bot):
 
     async def send_prompts(self, interaction: discord.Interaction, game_id: int, pending: list[dict[str, Any]]) -> None:
         """The user's open prompts of one game, as ephemeral follow-ups (the closed-DM fallback)."""
+        game = await self.front_of(game_id)
         for decision in pending[:8]:
-            view = prompt_view(game_id, decision)
-            content = text.prompt_text(game_id, decision, decision.get("deadline"))
+            view = prompt_view(game, game_id, decision)
+            content = text.prompt_text(game, game_id, decision, decision.get("deadline"))
             if view is None:
                 await interaction.followup.send(content, ephemeral=True)
             else:
@@ -158,9 +173,9 @@ class AgotBot(commands.Bot):
             for d in await self.pending_for(game.id, user_id):
                 candidates.append((game.id, d))
         if not candidates:
-            return f"Nothing is waiting for you right now (`/agot status` shows who the game waits for).\n{SHORT}"
+            return f"Nothing is waiting for you right now (`/game status` shows who the game waits for).\n{SHORT}"
         if body.lower() in HELP_WORDS:
-            return text.clip("\n\n".join(prompt_syntax(g, d) for g, d in candidates[:3]))
+            return text.clip("\n\n".join([prompt_syntax(await self.front_of(g), g, d) for g, d in candidates[:3]]))
         texty = [(g, d) for g, d in candidates if d.get("options") is None] or candidates
         if len(texty) > 1:
             listed = ", ".join(f"#{g} {d.get('label') or d['kind']}" for g, d in texty)
@@ -168,8 +183,8 @@ class AgotBot(commands.Bot):
                     f"e.g. `#{texty[0][0]} ...`.")
         game_id, decision = texty[0]
         try:
-            value = text_answer(decision, body)
-        except TextRefused as exc:
+            value = text_answer(await self.front_of(game_id), decision, body)
+        except Refused as exc:
             return f"❌ Game #{game_id}, {decision.get('label') or decision['kind']}: {exc}."
         reply = await self.service.answer(game_id, user_id, decision["id"], value)
         return text.clip(reply_text(reply.status, reply.message,

@@ -15,10 +15,10 @@ import discord
 from discord import app_commands
 
 from bot.frontend import text
+from bot.games.front import Front, Refused
 from bot.service import GameInfo, GameStatus, ServiceError
 from bot.service.kinds import ACTIVE
 from bot.service.settings import table_houses
-from engine.agot.board import Board, board
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -29,7 +29,7 @@ OPEN = (GameStatus.LOBBY, *ACTIVE)
 PLAYING = ACTIVE
 HOURS = app_commands.Range[int, 1, 336]
 GAME = "the game's number (default: this channel's game, or in a DM the one you sit in)"
-HOUSE = "a house, by name in any case (e.g. Stark)"
+SEAT = "a seat, by its name in any case (A Game of Thrones: a house, e.g. Stark)"
 
 
 class Refusal(Exception):
@@ -57,12 +57,20 @@ async def game_for(interaction: discord.Interaction, game: int | None, statuses:
             found += [g for g in await service.games_in_channel(channel_id) if g.status in statuses]
         where = "in this channel"
     if not found:
-        raise Refusal(f"There is no game {where}. Create one in a server channel with `/agot create`, or name "
+        raise Refusal(f"There is no game {where}. Create one in a server channel with `/game create`, or name "
                       "a game with the `game` option.")
     if len(found) > 1:
         raise Refusal(f"Several games are {where} ({', '.join(f'#{g.id}' for g in found)}): "
                       "choose one with the `game` option.")
     return found[0]
+
+
+async def game_form(interaction: discord.Interaction, statuses: tuple[str, ...] = OPEN) -> GameInfo | None:
+    """The game the half-filled form means (its ``game`` option or the channel's), or None."""
+    try:
+        return await game_for(interaction, getattr(interaction.namespace, "game", None), statuses)
+    except Refusal:
+        return None
 
 
 def channels_here(interaction: discord.Interaction) -> list[int]:
@@ -109,22 +117,32 @@ def must_manage(interaction: discord.Interaction, game: GameInfo) -> None:
                       "that.")
 
 
-def house_of(words: str, among: list[str] | None = None) -> str:
-    """The house id ``words`` names in any case (``Stark``, ``stark``, ``House Stark``), or a Refusal that lists
-    the houses to choose from, capitalised."""
-    found = text.house_id(words)
-    houses = among if among is not None else list(text.names().houses)
-    if found is None or found not in houses:
-        names = ", ".join(text.house_name(h) for h in sorted(houses))
-        raise Refusal(f"'{text.clip(words, 40)}' is not a house{' of this game' if found else ''}: choose "
+async def front_for(interaction: discord.Interaction, game: GameInfo) -> Front:
+    """The front of the game ``game`` plays."""
+    return await bot_of(interaction).front_of(game.id)
+
+
+def seat_of(front: Front, words: str, among: list[str]) -> str:
+    """The seat ``words`` names in any case (AGoT: ``Stark``, ``stark``, ``House Stark``) among a game's seats, or a
+    Refusal that lists the seats to choose from."""
+    found = front.seat_id(words)
+    if found is None or found not in among:
+        names = ", ".join(front.seat_name(h) for h in sorted(among))
+        raise Refusal(f"'{text.clip(words, 40)}' is not a seat{' of this game' if found else ''}: choose "
                       f"{names}.")
     return found
+
+
+async def seat_in(interaction: discord.Interaction, game: GameInfo, words: str) -> str:
+    """The seat of the set-up of ``game`` that ``words`` name (``seat_of``)."""
+    front = await front_for(interaction, game)
+    return seat_of(front, words, game_seats(game))
 
 
 async def refuse(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
     """A cog's ``cog_app_command_error``: refusals in words to the user alone; anything else logged."""
     cause = getattr(error, "original", error)
-    if isinstance(cause, Refusal | ServiceError):
+    if isinstance(cause, Refusal | ServiceError | Refused):
         message = f"❌ {cause}"
     elif isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
         message = f"❌ {error}"
@@ -151,43 +169,32 @@ async def game_choices(interaction: discord.Interaction, current: str) -> list[a
             for g in sorted(listed, key=lambda g: -g.id)[:25]]
 
 
-async def _game_of_form(interaction: discord.Interaction, statuses: tuple[str, ...]) -> GameInfo | None:
-    """The game the half-filled form means (its ``game`` option or the channel's), or None."""
-    try:
-        return await game_for(interaction, getattr(interaction.namespace, "game", None), statuses)
-    except Refusal:
-        return None
+async def _seat_list(interaction: discord.Interaction, game: GameInfo, seats: list[str],
+                     current: str) -> list[app_commands.Choice[str]]:
+    front = await front_for(interaction, game)
+    return [app_commands.Choice(name=front.seat_name(h), value=h) for h in sorted(seats)
+            if current.strip().lower() in front.seat_name(h).lower()][:25]
 
 
-def _house_list(houses: list[str], current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=text.house_name(h), value=h) for h in sorted(houses)
-            if current.strip().lower() in text.house_name(h).lower()][:25]
-
-
-async def free_house_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Joining: the houses of that game's player count that nobody has asked for yet."""
-    game = await _game_of_form(interaction, LOBBY)
+async def free_seat_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Joining: the seats of that game's set-up that nobody has asked for yet."""
+    game = await game_form(interaction, LOBBY)
     if game is None:
-        return _house_list(list(text.names().houses), current)
+        return []
     wished = {s.house for s in game.seats if s.house}
-    return _house_list([h for h in game_houses(game) if h not in wished], current)
+    seats = game_seats(game)
+    return await _seat_list(interaction, game, [h for h in seats if h not in wished], current)
 
 
-async def seated_house_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Repairs, kicks and votes: the houses playing in that game."""
-    game = await _game_of_form(interaction, PLAYING)
+async def seated_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Repairs, kicks, votes and whispers: the seats playing in that game."""
+    game = await game_form(interaction, PLAYING)
     if game is None:
-        return _house_list(list(text.names().houses), current)
-    return _house_list(sorted({s.house for s in game.seats if s.house}), current)
+        return []
+    return await _seat_list(interaction, game, sorted({s.house for s in game.seats if s.house}), current)
 
 
-async def game_board(interaction: discord.Interaction) -> Board:
-    """The board of the game the half-filled form means (a Mother of Dragons set-up's, else the base game's)."""
-    game = await _game_of_form(interaction, OPEN)
-    return board(game.settings.get("setup", "") if game else "")
-
-
-def game_houses(game: GameInfo) -> list[str]:
-    """The houses of the game's set-up (Mother of Dragons' 7 or 8 houses, vassals included, or the base game's
-    for its player count)."""
-    return table_houses(game.players, game.settings)
+def game_seats(game: GameInfo) -> list[str]:
+    """The seats of the game's set-up (AGoT: Mother of Dragons' 7 or 8 houses, vassals included, or the base
+    game's for its player count)."""
+    return table_houses(game.players, game.settings, game.game)

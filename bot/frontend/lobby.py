@@ -1,9 +1,9 @@
 """A game's own thread, and the Join button of its announcement in the parent channel.
 
-``/agot create`` opens a public thread for the game under the channel (unless asked not to, or when it is used
+``/game create`` opens a public thread for the game under the channel (unless asked not to, or when it is used
 in a thread or forum post already); the game's channel is that thread, so its feed, boards, combats, votes and
 notices go there, and the parent channel keeps the announcement. The announcement's **Join** button
-(``agot:enter:GAME``, persistent) seats the clicking member (a house is chosen with ``/agot join house:`` in the
+(``agot:enter:GAME``, persistent) seats the clicking member (a seat is chosen with ``/game join seat:`` in the
 thread when the game lets players choose); the button is taken off when the game starts (a click on an old copy
 is refused and changes nothing).
 """
@@ -26,12 +26,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-async def open_thread(parent: discord.TextChannel, announcement: discord.abc.Snowflake, players: int
+async def open_thread(parent: discord.TextChannel, announcement: discord.abc.Snowflake, title: str, players: int
                       ) -> discord.Thread:
     """The public thread of a new game under ``parent``, opened on its announcement (so Discord posts no "thread
     created" line); it hides itself after a week without a post (the longest Discord allows: games run for weeks,
     and every round posts)."""
-    return await parent.create_thread(name=f"A Game of Thrones · {players} players", message=announcement,
+    return await parent.create_thread(name=f"{title} · {players} players"[:100], message=announcement,
                                       auto_archive_duration=10080)
 
 
@@ -88,7 +88,7 @@ class JoinGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
         except discord.Forbidden:
             await interaction.followup.send(
                 "⚠️ I cannot send you direct messages. Allow DMs from this server's members (Privacy Settings), or "
-                "answer with `/agot act` in the game's thread: only you will see your prompts.", ephemeral=True)
+                "answer with `/game act` in the game's thread: only you will see your prompts.", ephemeral=True)
 
 
 LOBBY_ITEMS = (JoinGameButton,)

@@ -1,4 +1,4 @@
-"""``/agot-manage``: the repairs of a game's managers, each announced in the feed with 🔧.
+"""``/game-manage``: the repairs of a game's managers, each announced in the feed with 🔧.
 
 A top-level command of its own so that it carries ``default_permissions`` (Discord applies them to top-level
 commands only): members without Manage Server do not see it, and a server's admins may show it to a role under
@@ -18,18 +18,18 @@ from bot.frontend import text
 from bot.frontend.common import (
     GAME,
     HOURS,
-    HOUSE,
     PLAYING,
+    SEAT,
     Refusal,
     announce,
+    front_for,
     game_choices,
     game_for,
-    game_houses,
-    house_of,
     is_manager,
     must_manage,
     refuse,
-    seated_house_choices,
+    seat_in,
+    seated_choices,
 )
 from bot.frontend.confirm import Done, ask
 from bot.service import GameStatus
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 
 class ManageCog(commands.Cog):
-    manage = app_commands.Group(name="agot-manage", description="Repair a game (its creator, Manage Server, owners)",
+    manage = app_commands.Group(name="game-manage", description="Repair a game (its creator, Manage Server, owners)",
                                 default_permissions=discord.Permissions(manage_guild=True), guild_only=True)
 
     def __init__(self, bot: AgotBot) -> None:
@@ -84,63 +84,62 @@ class ManageCog(commands.Cog):
 
         await ask(interaction, f"Undo the last {count} answer(s) of game #{info.id}", run)
 
-    @manage.command(name="replace", description="Give a house's seat to another member")
-    @app_commands.describe(house=HOUSE, member="the member who plays the house from now on", game=GAME)
-    @app_commands.autocomplete(house=seated_house_choices)
+    @manage.command(name="replace", description="Give a seat to another member")
+    @app_commands.describe(seat=SEAT, member="the member who plays the seat from now on", game=GAME)
+    @app_commands.autocomplete(seat=seated_choices)
     @app_commands.autocomplete(game=game_choices)
-    async def replace(self, interaction: discord.Interaction, house: str, member: discord.Member,
+    async def replace(self, interaction: discord.Interaction, seat: str, member: discord.Member,
                       game: int | None = None) -> None:
         info = await game_for(interaction, game, PLAYING)
-        house = house_of(house, game_houses(info))
+        house = await seat_in(interaction, info, seat)
         if member.bot:
             raise Refusal("A bot cannot take a seat.")
         await self.service.replace(info.id, interaction.user.id, house, member.id, member.display_name,
                                    manager=is_manager(interaction, info))
-        words = (f"🔁 {member.mention} now plays {text.house_name(house)} in game #{info.id}; the open prompts go to "
-                 "them.")
+        name = (await front_for(interaction, info)).seat_name(house)
+        words = f"🔁 {member.mention} now plays {name} in game #{info.id}; the open prompts go to them."
         if info.settings.get("faceless"):
             await interaction.response.send_message(words, ephemeral=True)
             return
         await announce(interaction, info, words, discord.AllowedMentions(users=[member]))
 
-    @manage.command(name="force", description="Give a house's open decisions their default answers now")
-    @app_commands.describe(house=HOUSE, game=GAME)
-    @app_commands.autocomplete(house=seated_house_choices)
+    @manage.command(name="force", description="Give a seat's open decisions their default answers now")
+    @app_commands.describe(seat=SEAT, game=GAME)
+    @app_commands.autocomplete(seat=seated_choices)
     @app_commands.autocomplete(game=game_choices)
-    async def force(self, interaction: discord.Interaction, house: str, game: int | None = None) -> None:
+    async def force(self, interaction: discord.Interaction, seat: str, game: int | None = None) -> None:
         info = await game_for(interaction, game, PLAYING)
-        house = house_of(house, game_houses(info))
+        house = await seat_in(interaction, info, seat)
         await interaction.response.defer(ephemeral=True, thinking=True)
         notice = await self.service.force(info.id, interaction.user.id, house, manager=is_manager(interaction, info))
         await interaction.followup.send(text.clip(notice, 1900), ephemeral=True)
 
     @manage.command(name="deadline", description="Set the open prompts' deadline to now + hours")
-    @app_commands.describe(hours="hours from now (1-336)", house="only this house's prompts (default: all)",
+    @app_commands.describe(hours="hours from now (1-336)", seat="only this seat's prompts (default: all)",
                            game=GAME)
-    @app_commands.autocomplete(house=seated_house_choices)
+    @app_commands.autocomplete(seat=seated_choices)
     @app_commands.autocomplete(game=game_choices)
-    async def deadline(self, interaction: discord.Interaction, hours: HOURS, house: str | None = None,
+    async def deadline(self, interaction: discord.Interaction, hours: HOURS, seat: str | None = None,
                        game: int | None = None) -> None:
         info = await game_for(interaction, game, PLAYING)
-        if house is not None:
-            house = house_of(house, game_houses(info))
+        house = None if seat is None else await seat_in(interaction, info, seat)
         notice = await self.service.set_deadline(info.id, interaction.user.id, hours, house=house,
                                                  manager=is_manager(interaction, info))
         await interaction.response.send_message(text.clip(notice, 1900), ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
-    @manage.command(name="kick", description="Take a house from its player: the seat is open to others")
-    @app_commands.describe(house=HOUSE, game=GAME)
-    @app_commands.autocomplete(house=seated_house_choices)
+    @manage.command(name="kick", description="Take a seat from its player: it is open to others")
+    @app_commands.describe(seat=SEAT, game=GAME)
+    @app_commands.autocomplete(seat=seated_choices)
     @app_commands.autocomplete(game=game_choices)
-    async def kick(self, interaction: discord.Interaction, house: str, game: int | None = None) -> None:
+    async def kick(self, interaction: discord.Interaction, seat: str, game: int | None = None) -> None:
         info = await game_for(interaction, game, PLAYING)
-        house = house_of(house, game_houses(info))
+        house = await seat_in(interaction, info, seat)
         must_manage(interaction, info)
-        user, name = interaction.user.id, text.house_name(house)
-        seat = next((s for s in info.seats if s.house == house), None)
-        if seat is None or seat.state == SeatState.OPEN:  # refused before the confirmation, as the service would
-            raise Refusal(f"{name}'s seat is already open." if seat else f"{name} has no seat in this game.")
+        user, name = interaction.user.id, (await front_for(interaction, info)).seat_name(house)
+        held = next((s for s in info.seats if s.house == house), None)
+        if held is None or held.state == SeatState.OPEN:  # refused before the confirmation, as the service would
+            raise Refusal(f"{name}'s seat is already open." if held else f"{name} has no seat in this game.")
 
         async def run() -> Done:
             await self.service.kick(info.id, user, house, manager=True)

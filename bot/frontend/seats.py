@@ -50,4 +50,4 @@ class JoinSeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await interaction.followup.send(f"❌ {exc}", ephemeral=True)
             return
         await interaction.followup.send(f"✅ You now play this house in game #{self.game_id}: your open "
-                                        "decisions come by DM (`/agot act` shows them here).", ephemeral=True)
+                                        "decisions come by DM (`/game act` shows them here).", ephemeral=True)

@@ -6,29 +6,13 @@ tested on their own. Everything here is shown to exactly the audience the servic
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from typing import Any
 
-from bot.service.feed import names
+from bot.games.front import Front
 
 LIMIT = 2000  # characters in one Discord message
 BUTTONS_MAX = 20  # options shown as buttons (4 rows of 5); more go to select menus
-HOUSE_ICONS = {"stark": "🐺", "lannister": "🦁", "baratheon": "🦌", "greyjoy": "🦑", "tyrell": "🌹", "martell": "☀️"}
-
-
-def house_name(house: str | None) -> str:
-    return names().houses[house]["name"] if house in names().houses else (house or "?")
-
-
-def house_id(words: str) -> str | None:
-    """The house ``words`` names, in any case, with or without "House" (``Stark``, ``house stark``), or None."""
-    key = " ".join(words.lower().split()).removeprefix("house ").strip()
-    return next((hid for hid, h in names().houses.items() if key in (hid, h["name"].lower())), None)
-
-
-def area_name(area: str) -> str:
-    return names().areas[area].name if area in names().areas else area
 
 
 def stamp(iso: str | None, style: str = "R") -> str:
@@ -50,7 +34,7 @@ def parse_hours(words: str) -> list[int]:
 
 
 def shape_words(settings: dict[str, Any]) -> str:
-    """The deadline shape, the Mother of Dragons set-up and faceless settings, as ", quiet hours 23:00-7:00 UTC,
+    """The deadline shape and faceless settings, as ", quiet hours 23:00-7:00 UTC,
     ..." (empty when all off)."""
     out = ""
     quiet = settings.get("quiet_hours")
@@ -59,12 +43,8 @@ def shape_words(settings: dict[str, Any]) -> str:
     if settings.get("weekend_hours"):
         out += f", +{settings['weekend_hours']} h over a weekend"
         out += f" (Saturday and Sunday in {settings['zone']})" if settings.get("zone") else ""
-    if settings.get("setup"):
-        out += f", Mother of Dragons {settings['setup']}-house set-up"
-        if settings.get("vassals"):
-            out += f" (vassals: {', '.join(house_name(h) for h in settings['vassals'])})"
     if settings.get("faceless"):
-        out += ", faceless (houses only until the end)"
+        out += ", faceless (seats only until the end)"
     return out
 
 
@@ -89,13 +69,8 @@ def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:
 
 # --- prompts -------------------------------------------------------------------------------------------------
 
-def prompt_header(game_id: int, decision: dict[str, Any], deadline: str | None) -> str:
-    house = decision["player"]
-    label = decision.get("label") or decision["kind"]
-    vassal = (decision.get("info") or {}).get("vassal")
-    if vassal:  # Mother of Dragons: the commander answers for a vassal
-        label = f"{label} for vassal {house_name(vassal)}"
-    lines = [f"**Game #{game_id} · {HOUSE_ICONS.get(house, '')} {house_name(house)}: {label}**",
+def prompt_header(front: Front, game_id: int, decision: dict[str, Any], deadline: str | None) -> str:
+    lines = [f"**Game #{game_id} · {front.title_of(decision)}**",
              decision.get("prompt") or ""]
     if decision.get("submitted"):
         lines.append("✅ Answered. You may still change it until everyone has answered.")
@@ -124,76 +99,11 @@ def choices(decision: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"value": o, "label": str(o), "description": ""} for o in decision.get("options") or []]
 
 
-def orders_help(decision: dict[str, Any]) -> str:
-    info = decision["info"]
-    areas = ", ".join(area_name(a) for a in info.get("areas", []))
-    default = ", ".join(f"{area_name(a)} {t.rstrip('ab')}" for a, t in (decision.get("default") or {}).items())
-    lines = [f"Place {info.get('must_place', '?')} orders on: {areas}.",
-             f"Special orders (★) allowed: {info.get('special_limit', 0)}."]
-    if info.get("restrictions"):
-        lines.append("Forbidden this round: " + ", ".join(r.replace("-", " ") for r in info["restrictions"]) + ".")
-    lines += ["Pick an area and its order below (as often as you like), then **Submit**; or reply here with one "
-              "line, e.g. `Winterfell M+1, White Harbor D+1` "
-              "(M-1, M0, M+1*, D+1, D+2*, S0, S+1*, R, R*, CP, CP*; a star is a special order).",
-              f"Default (played if you do not answer): {default}."]
-    return "\n".join(lines)
-
-
-def march_help(decision: dict[str, Any]) -> str:
-    orders = decision["info"].get("orders", {})
-    lines = ["Your March orders:"]
-    for source, spec in sorted(orders.items()):
-        dest = sorted(set(spec.get("land_destinations", [])) | set(spec.get("ship_destinations", [])))
-        lines.append(f"• **{area_name(source)}** ({', '.join(u.replace('_', ' ') for u in spec.get('units', []))})"
-                     f" → {', '.join(area_name(d) for d in dest) or 'nowhere'}")
-    lines.append("Reply with `from AREA: UNITS to AREA; UNITS to AREA` and `+ power` to leave a Power token, "
-                 "e.g. `from Winterfell: knight, footman to Castle Black + power`. "
-                 "`from Winterfell: stay` resolves the order without moving.")
-    return "\n".join(lines)
-
-
-def structured_help(decision: dict[str, Any]) -> str:
-    kind = decision["kind"]
-    if kind == "orders":
-        return orders_help(decision)
-    if kind == "march":
-        return march_help(decision)
-    info = decision["info"]
-    if kind == "muster":
-        castles = "; ".join(f"{area_name(a)} ({spec.get('points', '?')} points)"
-                            for a, spec in sorted(info.get("areas", {}).items()))
-        costs = ", ".join(f"{unit.replace('_', ' ')} {points}" for unit, points in (info.get("costs") or {}).items())
-        how = (f"Muster in: {castles}. Points: {costs}. Reply e.g. `Winterfell: knight; White Harbor: ship to The "
-               "Narrow Sea` or `Winterfell: upgrade knight` (a Footman becomes a Knight), or `none`.")
-    elif kind in ("reconcile", "wildling_destroy"):
-        count = info.get("must_destroy", info.get("count", "?"))
-        how = f"Choose {count} unit(s) to destroy. Reply e.g. `Winterfell: footman; The Shivering Sea: ship`."
-    else:
-        how = "Reply with the answer as JSON (see docs/decisions.md)."
-    return (f"{how}\nOr press **Use the default**: `" + clip(default_words(decision.get("default")), 300) + "`")
-
-
-def default_words(value: Any) -> str:
-    """A structured default in the words of the text forms (area names, unit names)."""
-    if isinstance(value, list) and all(isinstance(v, list) and len(v) == 2 for v in value):
-        return "; ".join(f"{area_name(a)}: {u.replace('_', ' ')}" for a, u in value) or "none"
-    if isinstance(value, list) and all(isinstance(v, dict) for v in value):
-        parts = [f"{area_name(v.get('area', '?'))}: " + (f"upgrade {v['upgrade']}" if "upgrade" in v else
-                 f"{v.get('unit', '?')}" + (f" to {area_name(v['to'])}" if v.get("to") else "")) for v in value]
-        return "; ".join(p.replace("_", " ") for p in parts) or "none"
-    return json.dumps(value, ensure_ascii=False)
-
-
-def help_topic(decision: dict[str, Any]) -> str:
-    """The ``/agot help`` topic that explains this kind of prompt."""
-    return "orders" if decision["kind"] in ("orders", "march") else "choices"
-
-
-def prompt_text(game_id: int, decision: dict[str, Any], deadline: str | None) -> str:
-    head = prompt_header(game_id, decision, deadline)
-    more = f"\n📖 Reply `help` for how to answer, or see `/agot help topic:{help_topic(decision)}`."
+def prompt_text(front: Front, game_id: int, decision: dict[str, Any], deadline: str | None) -> str:
+    head = prompt_header(front, game_id, decision, deadline)
+    more = f"\n📖 Reply `help` for how to answer, or see `/game help topic:{front.topic_of(decision)}`."
     if decision.get("options") is None:
-        body = structured_help(decision)
+        body = front.answer_help(decision)
     elif len(decision["options"]) > BUTTONS_MAX:  # the select menus carry each option's description
         body = f"Choose in the menus below ({len(decision['options'])} options), or reply with a number."
     else:
@@ -214,7 +124,7 @@ def event_lines(events: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def status_text(game_id: int, status: dict[str, Any]) -> str:
+def status_text(front: Front, game_id: int, status: dict[str, Any]) -> str:
     state = status.get("status", "running")
     head = f"📜 **Game #{game_id}** · round {status.get('round') or '-'} · {status.get('phase') or '-'} · {state}"
     waiting = status.get("waiting") or []
@@ -224,16 +134,16 @@ def status_text(game_id: int, status: dict[str, Any]) -> str:
     for w in waiting:
         who = f" (<@{w['user_id']}>)" if w.get("user_id") else ""  # no user in a faceless game
         due = f" (due {stamp(w.get('deadline'))})" if w.get("deadline") else ""
-        lines.append(f"• {house_name(w['house'])}{who}: {w.get('label') or w['kind']}{due}")
+        lines.append(f"• {front.seat_name(w['house'])}{who}: {w.get('label') or w['kind']}{due}")
     return clip("\n".join(lines))
 
 
-def standings_text(game_id: int, over: dict[str, Any]) -> str:
+def standings_text(front: Front, game_id: int, over: dict[str, Any]) -> str:
     """The final standings from a ``game_over`` row (winner, ranking, round)."""
-    lines = [f"🏆 **Game #{game_id} is over: {house_name(over.get('winner'))} wins"
+    lines = [f"🏆 **Game #{game_id} is over: {front.seat_name(over.get('winner'))} wins"
              f"{' in round ' + str(over['round']) if over.get('round') else ''}.**"]
     players = over.get("players") or {}
-    lines += [f"{place}. {house_name(house)}{' (' + clip(players[house], 40) + ')' if players.get(house) else ''}"
+    lines += [f"{place}. {front.seat_name(house)}{' (' + clip(players[house], 40) + ')' if players.get(house) else ''}"
               for place, house in enumerate(over.get("ranking") or [], start=1)]
     fair = over.get("fair") or {}
     if fair:
@@ -241,17 +151,6 @@ def standings_text(game_id: int, over: dict[str, Any]) -> str:
                   f"`{fair['commitment']}`, as committed at the start. Check every shuffle with "
                   f"`python -m bot.admin replay FILE --commitment {fair['commitment']}` on the game's replay file "
                   "(`python -m bot.admin export`)."]
-    return clip("\n".join(lines))
-
-
-def hand_text(view: dict[str, Any]) -> str:
-    b = names()
-    cards = {c["id"]: c for cards in b.house_cards.values() for c in cards}
-    lines = []
-    for house, info in view.get("houses", {}).items():
-        hand = ", ".join(f"{cards[c]['name']} ({cards[c]['strength']})" for c in info.get("hand", []) if c in cards)
-        gone = ", ".join(cards[c]["name"] for c in info.get("discard", []) if c in cards)
-        lines.append(f"**{house_name(house)}** — in hand: {hand or 'none'}; discarded: {gone or 'none'}")
     return clip("\n".join(lines))
 
 
@@ -275,7 +174,7 @@ def digest_text(digest: dict[str, Any], limit: int = 1900) -> str:
         done = " ✅ answered, may still change" if d.get("submitted") else ""
         tail.append(f"• {clip(str(d.get('label') or d['kind']), 60)}{due}{done}")
     if pending:
-        tail.append("`/agot act` shows the prompts again.")
+        tail.append("`/game act` shows the prompts again.")
     room = limit - len("\n".join(head + tail)) - 1
     key: list[str] = []
     for line in reversed(digest.get("lines") or []):
@@ -293,7 +192,7 @@ def jump_link(guild_id: int | None, channel_id: int) -> str:
 
 def my_games_text(games: list[dict[str, Any]]) -> str:
     if not games:
-        return "You sit in no game. Join one with `/agot join` in a game's channel."
+        return "You sit in no game. Join one with `/game join` in a game's channel."
     lines = ["**Your games:**"]
     for g in sorted(games, key=lambda g: (g["status"] not in ("running", "paused", "lobby"), -g["id"]))[:20]:
         where = f"round {g['round']} · {g['phase']}" if g.get("round") else f"{g['players']} players"

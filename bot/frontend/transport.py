@@ -7,7 +7,7 @@ delivered in order by the dispatcher. A message that follows rows given up at th
 saying how many could not be delivered there (``OutboxMessage.undelivered``).
 
 Errors: a closed DM (403, code 50007) is permanent for that row: the player is told once per game in the game's
-channel to open their DMs or use ``/agot act`` (stored, so a restart does not tell them again; the
+channel to open their DMs or use ``/game act`` (stored, so a restart does not tell them again; the
 game never waits on a DM: deadlines and ``act`` work without it). Rate limits and server errors are transient
 (retried with backoff); a missing channel is permanent.
 
@@ -32,7 +32,7 @@ from bot.frontend.components import prompt_view
 from bot.frontend.debounce import Debounce
 from bot.frontend.seats import seat_view
 from bot.frontend.votes import vote_view
-from bot.render import Highlights, panel_fields, render
+from bot.games.front import BoardImage
 from bot.service import Audience, OutboxKind, OutboxMessage, PermanentError, ServiceError, TransientError
 from bot.service.messages import (
     EventsPayload,
@@ -91,10 +91,11 @@ class DiscordTransport:
             case OutboxKind.PROMPT | OutboxKind.REMINDER if "decision" in msg.payload:
                 prompt = cast(PromptPayload, msg.payload)
                 decision = prompt["decision"]
-                content = text.prompt_text(gid, decision, prompt.get("deadline"))
+                game = await self.bot.front_of(gid)
+                content = text.prompt_text(game, gid, decision, prompt.get("deadline"))
                 if kind == OutboxKind.REMINDER:
                     content = text.clip("🔔 **Reminder** — " + content)
-                view = prompt_view(gid, decision)
+                view = prompt_view(game, gid, decision)
                 sent = await send(content, view=view, nonce=msg.key) if view else \
                     await send(content, nonce=msg.key)
                 return str(sent.id)
@@ -105,10 +106,11 @@ class DiscordTransport:
             case OutboxKind.STATUS:
                 return await self._status(msg, where)
             case OutboxKind.GAME_OVER:
-                content = text.standings_text(gid, msg.payload)
+                content = text.standings_text(await self.bot.front_of(gid), gid, msg.payload)
                 try:  # the replay file may be shown now that the game is over
                     data = await self.bot.service.replay_file(gid)
-                    file = discord.File(io.BytesIO(data), filename=f"agot-{gid}-replay.json")
+                    name = (await self.bot.front_of(gid)).name
+                    file = discord.File(io.BytesIO(data), filename=f"{name}-{gid}-replay.json")
                     posted = await send(content, file=file, nonce=msg.key)
                 except ServiceError as exc:
                     log.warning("game %s: no replay file with the standings (%s)", gid, exc)
@@ -147,12 +149,11 @@ class DiscordTransport:
 
     async def _board(self, msg: OutboxMessage, send: Any) -> discord.Message:
         payload = msg.payload
-        view = payload.get("view") or {}
-        caption = f"**Game #{msg.game_id}** · round {view.get('round', '?')} · {payload.get('caption', '')}"
+        image, picture = await self._picture(msg.game_id, payload)
+        caption = f"**Game #{msg.game_id}** · {image.caption} · {payload.get('caption', '')}"
         if msg.audience == Audience.PLAYER:
             caption += "\n🔒 Only you see this board (your own face-down orders are shown)."
-        result: discord.Message = await send(text.clip(caption), **await self._picture(msg.game_id, payload),
-                                             nonce=msg.key)
+        result: discord.Message = await send(text.clip(caption), **picture, nonce=msg.key)
         return result
 
     async def _standings_in_parent(self, where: discord.abc.Messageable, content: str, key: str) -> None:
@@ -166,15 +167,12 @@ class DiscordTransport:
             await parent.send(f"{content}\nThe game's thread: <#{where.id}>.", nonce=_nonce(key, 1),
                               allowed_mentions=discord.AllowedMentions.none())
 
-    async def _picture(self, game_id: int, board: dict[str, Any]) -> dict[str, Any]:
-        """The board's image and its panel's facts as text (tracks, supply, Power, hands, cards) in an embed."""
-        view = board.get("view") or {}
-        png = await asyncio.to_thread(render, view, Highlights.from_payload(board.get("highlights") or {}))
-        file = discord.File(io.BytesIO(png), filename=f"agot-{game_id}-round{view.get('round', 0)}.png")
-        embed = discord.Embed(colour=discord.Colour.dark_gold())
-        for name, value in panel_fields(view):
-            embed.add_field(name=name, value=value, inline=True)
-        return {"file": file, "embed": embed}
+    async def _picture(self, game_id: int, board: dict[str, Any]) -> tuple[BoardImage, dict[str, Any]]:
+        """The board drawn by the game's front, and the ``send`` arguments that show it: the image, and the facts
+        beside it (AGoT: tracks, supply, Power, hands, cards) in an embed."""
+        game = await self.bot.front_of(game_id)
+        image = await asyncio.to_thread(game.board, board.get("view") or {}, board.get("highlights") or {})
+        return image, picture(game_id, image, game.name)
 
     async def _post(self, msg: OutboxMessage, send: Any) -> str:
         """One step of the feed: its lines (split only if they pass Discord's limit), the board with the last."""
@@ -182,14 +180,14 @@ class DiscordTransport:
         posts = text.chunks([f"-# Game #{msg.game_id}", *msg.payload.get("lines", [])])
         first = None
         for i, post in enumerate(posts):
-            extra = await self._picture(msg.game_id, board) if board and i == len(posts) - 1 else {}
+            extra = (await self._picture(msg.game_id, board))[1] if board and i == len(posts) - 1 else {}
             sent = await send(post, **extra, nonce=_nonce(msg.key, i))
             first = first or sent
         return str(first.id) if first else "empty"
 
     async def _status(self, msg: OutboxMessage, where: discord.abc.Messageable) -> str:
         gid = msg.game_id
-        content = text.status_text(gid, msg.payload.get("status") or {})  # a StatusPayload
+        content = text.status_text(await self.bot.front_of(gid), gid, msg.payload.get("status") or {})
         old = self.status_messages.get(gid)
         if old is None and isinstance(where, discord.TextChannel | discord.Thread):
             stored = await self.bot.posts.message_id(gid, STATUS)  # the one posted before a restart
@@ -218,12 +216,23 @@ class DiscordTransport:
         game = await self.bot.service.game(msg.game_id)
         if game.settings.get("faceless"):
             words = (f"A player of game #{game.id} cannot get my direct messages (faceless game: nobody is named). "
-                     "Everyone: allow DMs from this server's members, or use `/agot act` here to see and answer "
+                     "Everyone: allow DMs from this server's members, or use `/game act` here to see and answer "
                      "your prompts privately.")
         else:
             words = (f"<@{user}> I cannot send you direct messages. Allow DMs from this server's members (Privacy "
-                     "Settings), or use `/agot act` here to see and answer your prompts privately.")
+                     "Settings), or use `/game act` here to see and answer your prompts privately.")
         await self.bot.posts.tell_closed_dm(game.id, user, words)
+
+
+def picture(game_id: int, image: BoardImage, name: str) -> dict[str, Any]:
+    """The ``send`` arguments that show a board: its PNG, and its facts in an embed (when it has some)."""
+    out: dict[str, Any] = {"file": discord.File(io.BytesIO(image.png), filename=f"{name}-{game_id}.png")}
+    if image.fields:
+        embed = discord.Embed(colour=discord.Colour.dark_gold())
+        for field, value in image.fields:
+            embed.add_field(name=field, value=value, inline=True)
+        out["embed"] = embed
+    return out
 
 
 def undelivered_line(count: int) -> str:

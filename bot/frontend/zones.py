@@ -1,4 +1,4 @@
-"""Time zones in the forms: ``/agot timezone``'s autocomplete, and quiet hours and away dates read in the zone of
+"""Time zones in the forms: ``/game timezone``'s autocomplete, and quiet hours and away dates read in the zone of
 the member who types them (``bot/service/timezones.py`` converts and stores; UTC without a zone)."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def local_hours(words: str, zone: str | None, now: datetime) -> list[int]:
         hours = text.parse_hours(words)
     except ValueError:
         raise Refusal(f"'{text.clip(words, 20)}' is not a span of hours: write e.g. `23-7` (in "
-                      f"{zone_words(zone)}; `/agot timezone` sets yours).") from None
+                      f"{zone_words(zone)}; `/game timezone` sets yours).") from None
     return utc_hours(hours, zone, now)
 
 

@@ -127,7 +127,7 @@ async def confirmed(member: Any, result: Any, yes: bool = True) -> Any:
 
 
 async def show_manage_to(env: Any, guild: Any, *members: Any) -> None:
-    """What a server admin does under Server Settings → Integrations: show ``/agot-manage`` (hidden from members
+    """What a server admin does under Server Settings → Integrations: show ``/game-manage`` (hidden from members
     without Manage Server by its default permissions) to ``members`` (these and no others), e.g. a creator."""
-    command = next(c for c in await env.bot.tree.fetch_commands() if c.name == "agot-manage")
+    command = next(c for c in await env.bot.tree.fetch_commands() if c.name == "game-manage")
     guild.set_command_permissions(command, {member: True for member in members})

@@ -1,4 +1,4 @@
-"""Issue 15, item 9 through SimCord: ``/agot board calc: from:`` answers only to the asker, from their own view:
+"""Issue 15, item 9 through SimCord: ``/game board calc: from:`` answers only to the asker, from their own view:
 after the other houses placed their orders face down, no reply names one of them (leak audit against the raw
 engine state), and no public post appears."""
 
@@ -17,7 +17,7 @@ AREAS = sorted(a.name for a in board().areas.values() if a.kind != "port")
 async def test_calc_answers_privately_without_leaking(table):
     env = table
     guild, channel, members, _ = await seat(env, 3)
-    await members[0].slash(channel, "agot start")
+    await members[0].slash(channel, "game start")
     for m in members[1:]:  # the others place their default orders, face down
         prompt = next(x for x in m.user.dm_channel.history() if any(c.startswith("agot:d:") for c in custom_ids(x)))
         await m.user.click(prompt, custom_id=next(c for c in custom_ids(prompt) if c.startswith("agot:d:")))
@@ -32,8 +32,8 @@ async def test_calc_answers_privately_without_leaking(table):
     answered = 0
     for area in AREAS:
         for source in (None, *theirs):
-            options = {"calc": area} if source is None else {"calc": area, "from": source}
-            result = await members[0].slash(channel, "agot board", **options)
+            options = {"area": area} if source is None else {"area": area, "from": source}
+            result = await members[0].slash(channel, "agot calc", **options)
             assert result.ephemeral
             words = result.response.content
             if words.startswith("❌"):
@@ -47,15 +47,15 @@ async def test_calc_answers_privately_without_leaking(table):
     assert answered > 10
     assert len(channel.history()) == public_before  # nothing public
     stranger = guild.add_member(env.create_user("onlooker"))
-    nosy = await stranger.slash(channel, "agot board", calc="Winterfell")
+    nosy = await stranger.slash(channel, "agot calc", area="Winterfell")
     assert nosy.ephemeral and nosy.response.content.startswith("❌") and "seat" in nosy.response.content
-    typo = await members[0].slash(channel, "agot board", calc="Winterfel")
+    typo = await members[0].slash(channel, "agot calc", area="Winterfel")
     assert typo.response.content.startswith("❌") and "did you mean Winterfell" in typo.response.content
-    offered = await members[0].autocomplete(channel, "agot board", "calc", "moat")
+    offered = await members[0].autocomplete(channel, "agot calc", "area", "moat")
     assert [c["value"] for c in offered] == ["Moat Cailin"]
-    listed = await members[0].autocomplete(channel, "agot board", "from", "Winterfell, white")
+    listed = await members[0].autocomplete(channel, "agot calc", "from", "Winterfell, white")
     assert [c["value"] for c in listed] == ["Winterfell, White Harbor"]
-    told = await members[0].autocomplete(channel, "agot whisper", "house", "")
+    told = await members[0].autocomplete(channel, "game whisper", "seat", "")
     assert len(told) == 3  # the houses of this game
-    alone = await members[0].slash(channel, "agot board", **{"from": "Winterfell"})
-    assert alone.response.content.startswith("❌") and "calc:" in alone.response.content
+    calc = next(c for c in await env.bot.tree.fetch_commands() if c.name == "agot").options
+    assert [o.required for o in next(o for o in calc if o.name == "calc").options if o.name == "area"] == [True]

@@ -15,12 +15,12 @@ async def lobby(env, players: int = 3, start: bool = True):
     guild = env.create_guild()
     parent = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"p{i}")) for i in range(players)]
-    await members[0].slash(parent, "agot create", players=players)
+    await members[0].slash(parent, "game create", players=players)
     channel = parent.threads[-1]
     for m in members[1:]:
-        await m.slash(channel, "agot join")
+        await m.slash(channel, "game join")
     if start:
-        await members[0].slash(channel, "agot start")
+        await members[0].slash(channel, "game start")
     return guild, channel, members
 
 
@@ -32,42 +32,42 @@ def prompts(member) -> list[discord.Message]:
 async def test_lobby_commands_and_their_refusals(table):
     env = table
     guild, channel, members = await lobby(env, start=False)
-    again = await members[1].slash(channel, "agot create", players=4)
+    again = await members[1].slash(channel, "game create", players=4)
     assert again.ephemeral and "already plays in this channel" in again.response.content
-    twice = await members[1].slash(channel, "agot join")
+    twice = await members[1].slash(channel, "game join")
     assert twice.ephemeral and twice.response.content.startswith("❌")
     stranger = guild.add_member(env.create_user("late"))
-    full = await stranger.slash(channel, "agot join")
+    full = await stranger.slash(channel, "game join")
     assert full.ephemeral and full.response.content.startswith("❌")
-    not_yours = await members[1].slash(channel, "agot start")
+    not_yours = await members[1].slash(channel, "game start")
     assert not_yours.response.content.startswith("❌")  # only the creator or Manage Server starts a game
-    left = await members[2].slash(channel, "agot leave")
+    left = await members[2].slash(channel, "game leave")
     assert "leaves game #1 (2/3)" in left.response.content
     elsewhere = guild.create_text_channel("tavern")
-    nothing = await members[0].slash(elsewhere, "agot status")
+    nothing = await members[0].slash(elsewhere, "game status")
     assert nothing.ephemeral and "no game in this channel" in nothing.response.content
-    status = await members[0].slash(channel, "agot status")
+    status = await members[0].slash(channel, "game status")
     assert "waits for players (2/3)" in status.response.content
-    bad_house = await members[2].slash(channel, "agot join", house="dragons")
-    assert "is not a house" in bad_house.response.content
+    bad_house = await members[2].slash(channel, "game join", seat="dragons")
+    assert "is not a seat" in bad_house.response.content
 
 
 @pytest.mark.asyncio
 async def test_reading_commands_of_a_running_game(table):
     env = table
     guild, channel, members = await lobby(env)
-    status = await members[1].slash(channel, "agot status")
+    status = await members[1].slash(channel, "game status")
     assert "round 1 · planning" in status.response.content and "orders" in status.response.content
-    board = await members[1].slash(channel, "agot board")
+    board = await members[1].slash(channel, "game board")
     assert board.response.attachments and not board.ephemeral
-    mine = await members[1].slash(channel, "agot board", private=True)
+    mine = await members[1].slash(channel, "game board", private=True)
     assert mine.ephemeral and mine.response.attachments and "your view" in mine.response.content
     spectator = guild.add_member(env.create_user("watcher"))
-    refused = await spectator.slash(channel, "agot board", private=True)
+    refused = await spectator.slash(channel, "game board", private=True)
     assert refused.response.content.startswith("❌")
     hand = await spectator.slash(channel, "agot hand")
     assert "in hand:" in hand.response.content and hand.ephemeral
-    log = await spectator.slash(channel, "agot log")
+    log = await spectator.slash(channel, "game log")
     assert "Round 1 begins" in log.response.content
     card = await spectator.slash(channel, "agot card", name="Tyrion Lannister")
     assert "strength" in card.response.content
@@ -75,9 +75,9 @@ async def test_reading_commands_of_a_running_game(table):
     assert "Did you mean" in unknown.response.content
     choices = await spectator.autocomplete(channel, "agot card", "name", "winter")
     assert any(c["name"] == "Winterfell" for c in choices)
-    settings = await spectator.slash(channel, "agot status")
+    settings = await spectator.slash(channel, "game status")
     assert "Settings: 3 players" in settings.response.content
-    cancel = await spectator.slash(channel, "agot cancel")
+    cancel = await spectator.slash(channel, "game cancel")
     assert cancel.response.content.startswith("❌")  # a spectator manages nothing
 
 
@@ -98,11 +98,11 @@ async def test_orders_by_dm_text_good_and_bad(table):
     assert any("✅" in (m.content or "") for m in user.dm_channel.history()[-3:])
     await user.send_dm(orders)
     assert any("ℹ️" in (m.content or "") for m in user.dm_channel.history()[-2:])  # the same again: already
-    status = await members[1].slash(channel, "agot status")
+    status = await members[1].slash(channel, "game status")
     assert house not in status.response.content.split("Waiting for:")[1]
     stranger = env.create_user("stranger")
     await stranger.send_dm("hello?")
-    assert "/agot create" in stranger.dm_channel.last_message.content
+    assert "/game create" in stranger.dm_channel.last_message.content
 
 
 @pytest.mark.asyncio
@@ -131,15 +131,15 @@ async def test_closed_dms_are_told_in_the_channel_and_act_works_instead(table):
     dm_id = closed.user.dm_channel.id
     env.inject_error("POST", f"/channels/{dm_id}/messages", status=403, code=50007,
                      message="Cannot send messages to this user", times=None)
-    await members[0].slash(channel, "agot create", players=3)
-    await members[1].slash(channel, "agot join")
-    joined = await closed.slash(channel, "agot join")
+    await members[0].slash(channel, "game create", players=3)
+    await members[1].slash(channel, "game join")
+    joined = await closed.slash(channel, "game join")
     assert any("cannot send you direct messages" in x for x in said(joined))
-    await members[0].slash(channel, "agot start")
-    told = [m for m in channel.threads[-1].history() if closed.mention in (m.content or "") and "/agot act" in
+    await members[0].slash(channel, "game start")
+    told = [m for m in channel.threads[-1].history() if closed.mention in (m.content or "") and "/game act" in
             m.content]
     assert told  # the dispatcher could not DM the prompt: the channel says how to answer instead
-    act = await closed.slash(channel, "agot act")
+    act = await closed.slash(channel, "game act")
     shown = [f for f in replies(act) if HEADER.search(f.content or "")]
     assert shown and all(f.ephemeral for f in replies(act))
     prompt = shown[0]
@@ -189,28 +189,28 @@ async def test_repairs_by_the_games_managers(table):
     env = table
     guild, channel, members = await lobby(env)
     with pytest.raises(simcord.SetupError, match="default-member-permissions"):
-        await members[1].slash(channel, "agot-manage pause")  # hidden from members without Manage Server
+        await members[1].slash(channel, "game-manage pause")  # hidden from members without Manage Server
     await show_manage_to(env, guild, members[1])  # shown by an admin, still refused: not the creator
-    refused = await members[1].slash(channel, "agot-manage pause")
+    refused = await members[1].slash(channel, "game-manage pause")
     assert said(refused)[0].startswith("❌")
     await show_manage_to(env, guild, members[0], members[1])
-    paused = await members[0].slash(channel, "agot-manage pause")
+    paused = await members[0].slash(channel, "game-manage pause")
     assert "paused" in said(paused)[0]
-    status = await members[1].slash(channel, "agot status")
+    status = await members[1].slash(channel, "game status")
     assert "paused" in said(status)[0]
-    await members[0].slash(channel, "agot-manage resume")
+    await members[0].slash(channel, "game-manage resume")
     prompt = prompts(members[1])[0]
     default = next(c for c in custom_ids(prompt) if c.startswith("agot:d:"))
     assert said(await members[1].user.click(prompt, custom_id=default))[0].startswith("✅")
-    undone = await confirmed(members[0], await members[0].slash(channel, "agot-manage rewind", count=1,
+    undone = await confirmed(members[0], await members[0].slash(channel, "game-manage rewind", count=1,
                                                                   reason="misclick"))
     assert any(m.content.startswith("⏪") and not m.flags.ephemeral for m in replies(undone))
-    status = await members[2].slash(channel, "agot status")
+    status = await members[2].slash(channel, "game status")
     assert said(status)[0].count("orders") >= 3  # the undone orders are awaited again
     newcomer = guild.add_member(env.create_user("newcomer"))
     house = HEADER.search(prompts(members[2])[0].content).group(2).lower()
-    handed = await members[0].slash(channel, "agot-manage replace", house=house, member=newcomer)
+    handed = await members[0].slash(channel, "game-manage replace", seat=house, member=newcomer)
     assert "now plays" in said(handed)[0]
     assert prompts(newcomer)  # the seat's open prompt went to the new player
-    past = await members[2].slash(channel, "agot log", round=1, phase="planning")
+    past = await members[2].slash(channel, "game log", round=1, phase="planning")
     assert replies(past)[0].attachments and past.ephemeral

@@ -20,10 +20,10 @@ async def seat(env, players: int = 3, **options):
     guild = env.create_guild()
     parent = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"Zorblax{i}")) for i in range(players)]
-    created = await members[0].slash(parent, "agot create", players=players, **options)
+    created = await members[0].slash(parent, "game create", players=players, **options)
     channel = parent.threads[-1]  # the game's own thread
     for m in members[1:]:
-        await m.slash(channel, "agot join")
+        await m.slash(channel, "game join")
     return guild, channel, members, created
 
 
@@ -34,12 +34,12 @@ async def test_quiet_hours_shape_the_deadlines_shown_in_settings_and_status(tabl
     quiet = [now.hour, (now.hour + 3) % 24]  # the 24 h orders deadline falls inside: it moves to their end
     guild, channel, members, created = await seat(env, quiet_hours=f"{quiet[0]}-{quiet[1]}", weekend_hours=12)
     assert f"quiet hours {quiet[0]}:00-{quiet[1]}:00 UTC" in created.response.content
-    bad = await members[0].slash(guild.create_text_channel("tavern"), "agot create", players=3, quiet_hours="25-7")
+    bad = await members[0].slash(guild.create_text_channel("tavern"), "game create", players=3, quiet_hours="25-7")
     assert bad.ephemeral and bad.response.content.startswith("❌") and "23-7" in bad.response.content
-    await members[0].slash(channel, "agot start")
-    shown = await members[1].slash(channel, "agot status")
+    await members[0].slash(channel, "game start")
+    shown = await members[1].slash(channel, "game status")
     assert "quiet hours" in shown.response.content and "+12 h over a weekend" in shown.response.content
-    status = await members[1].slash(channel, "agot status")
+    status = await members[1].slash(channel, "game status")
     stamps = {int(s) for s in STAMP.findall(status.response.content)}
     assert len(stamps) == 1  # every house's orders share the deadline, as a Discord relative timestamp
     due = datetime.fromtimestamp(stamps.pop(), UTC)
@@ -51,22 +51,22 @@ async def test_quiet_hours_shape_the_deadlines_shown_in_settings_and_status(tabl
 async def test_digest_mygames_and_replay_refused_while_running(table):
     env = table
     guild, channel, members, _ = await seat(env)
-    await members[0].slash(channel, "agot start")
-    first = await members[1].slash(channel, "agot digest")
+    await members[0].slash(channel, "game start")
+    first = await members[1].slash(channel, "game digest")
     assert first.ephemeral and "public events since you last looked" in first.response.content
     assert "Waiting on you" in first.response.content and "<t:" in first.response.content
-    again = await members[1].slash(channel, "agot digest")
+    again = await members[1].slash(channel, "game digest")
     assert "Nothing new" in again.response.content
     stranger = guild.add_member(env.create_user("onlooker"))
-    nosy = await stranger.slash(channel, "agot digest")
+    nosy = await stranger.slash(channel, "game digest")
     assert nosy.response.content.startswith("❌") and "no seat" in nosy.response.content
-    mine = await members[1].user.slash("agot mygames")  # in a DM
+    mine = await members[1].user.slash("game mygames")  # in a DM
     content = mine.response.content
     assert "Game #1" in content and "waits on you" in content
     assert f"https://discord.com/channels/{guild.id}/{channel.id}" in content
-    none = await stranger.user.slash("agot mygames")
+    none = await stranger.user.slash("game mygames")
     assert "no game" in none.response.content
-    early = await members[0].slash(channel, "agot replay")
+    early = await members[0].slash(channel, "game replay")
     assert early.response.content.startswith("❌") and not early.response.attachments
 
 
@@ -74,7 +74,7 @@ async def test_digest_mygames_and_replay_refused_while_running(table):
 async def test_a_faceless_game_to_the_end_then_leaderboard_record_and_replay(table):
     env = table
     guild, channel, members, created = await seat(env, faceless=True)
-    await members[0].slash(channel, "agot start")
+    await members[0].slash(channel, "game start")
     players = [Player(m, Rng(i + 7)) for i, m in enumerate(members)]
     for _ in range(3000):
         acted = sum([await p.act() for p in players])
@@ -94,13 +94,13 @@ async def test_a_faceless_game_to_the_end_then_leaderboard_record_and_replay(tab
     standings = history[end]
     assert all(m.user.name in standings.content for m in members)  # the end reveals who played which house
     assert standings.attachments and standings.attachments[0].filename.endswith("replay.json")
-    board = await members[2].slash(channel, "agot ratings")
+    board = await members[2].slash(channel, "game ratings")
     lines = [line for line in board.response.content.split("\n") if line[:2] in ("1.", "2.", "3.")]
     assert [line.split(" — ")[1].split(" ·")[0] for line in lines] == ["1516", "1500", "1484"]
     winner = lines[0].split(". ", 1)[1].split(" — ")[0]
-    rec = await members[2].slash(channel, "agot ratings", user=next(m for m in members if m.user.name == winner))
+    rec = await members[2].slash(channel, "game ratings", user=next(m for m in members if m.user.name == winner))
     assert "1 games, 1 wins, average place 1.00, rating 1516" in rec.response.content
-    replay = await members[1].slash(channel, "agot replay")
+    replay = await members[1].slash(channel, "game replay")
     assert replay.ephemeral and replay.response.attachments
-    elsewhere = await members[1].user.slash("agot ratings")
+    elsewhere = await members[1].user.slash("game ratings")
     assert elsewhere.response.content.startswith("❌")

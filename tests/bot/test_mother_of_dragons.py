@@ -30,17 +30,17 @@ async def test_a_mother_of_dragons_game_in_discord(world, count, setup, vassals)
     guild = env.create_guild()
     channel = guild.create_text_channel("essos")
     members = [guild.add_member(env.create_user(f"player{i}")) for i in range(count)]
-    options = {"players": count, **({"setup": setup} if setup else {})}
-    created = await members[0].slash(channel, "agot create", **options)
+    options = {"players": count, **({"settings": f"setup:{setup}"} if setup else {})}
+    created = await members[0].slash(channel, "game create", **options)
     words = created.response.content
     assert "Game #1" in words and f"Mother of Dragons {setup or count}-house set-up" in words, words
     thread = channel.threads[-1]
     for m in members[1:]:
-        await m.slash(channel, "agot join")
+        await m.slash(channel, "game join")
     leaks: list[str] = []
     audit = audit_every_delivery(env.bot, 1, leaks)
-    await members[0].slash(channel, "agot start")
-    status = await members[0].slash(channel, "agot status")
+    await members[0].slash(channel, "game start")
+    status = await members[0].slash(channel, "game status")
     said = " ".join(m.content or "" for m in [status.response, *status.followups] if m is not None)
     assert ("vassals: " in said) == bool(vassals), said
     players = [Player(m, Rng(i + 1)) for i, m in enumerate(members)]
@@ -71,7 +71,7 @@ async def test_a_mother_of_dragons_game_in_discord(world, count, setup, vassals)
 @pytest.mark.asyncio
 async def test_card_and_help_know_mother_of_dragons(table):
     """``/agot card`` finds each new kind of card and area however it is typed, suggests for a misspelt one, and its
-    autocomplete offers them; ``/agot help topic:mod`` explains the expansion (only to the user)."""
+    autocomplete offers them; ``/game help topic:mod`` explains the expansion (only to the user)."""
     env = table
     guild = env.create_guild()
     channel = guild.create_text_channel("braavos")
@@ -86,5 +86,5 @@ async def test_card_and_help_know_mother_of_dragons(table):
     assert missed.response.content.startswith("❌") and "Did you mean Daenerys Targaryen" in missed.response.content
     choices = await member.autocomplete(channel, "agot card", "name", "pyro")
     assert [c["name"] for c in choices] == ["Pyromancer"]
-    shown = await member.slash(channel, "agot help", topic="mod")
+    shown = await member.slash(channel, "game help", topic="mod")
     assert shown.ephemeral and "Vassals" in shown.response.content and "Iron Bank" in shown.response.content

@@ -12,10 +12,10 @@ async def stark_member(world):
     guild = env.create_guild()
     channel = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"player{i}")) for i in range(3)]
-    await members[0].slash(channel, "agot create", players=3)
+    await members[0].slash(channel, "game create", players=3)
     for m in members[1:]:
-        await m.slash(channel, "agot join")
-    await members[0].slash(channel, "agot start")
+        await m.slash(channel, "game join")
+    await members[0].slash(channel, "game start")
     for m in members:
         prompts = [p for p in m.user.dm_channel.history() if p.components]
         if prompts and "Stark: orders" in prompts[-1].content:

@@ -68,11 +68,11 @@ async def test_closed_dms_are_told_once_per_game_restart_or_not(world):
     closed = members[2]
     env.inject_error("POST", f"/channels/{closed.user.dm_channel.id}/messages", status=403, code=50007,
                      message="Cannot send messages to this user", times=None)
-    await members[0].slash(channel, "agot create", players=3)
+    await members[0].slash(channel, "game create", players=3)
     thread = channel.threads[-1]
     for m in members[1:]:
-        await m.slash(thread, "agot join")
-    await members[0].slash(thread, "agot start")
+        await m.slash(thread, "game join")
+    await members[0].slash(thread, "game start")
 
     def told() -> int:
         return sum(1 for m in thread.history() if (m.content or "").startswith(f"{closed.mention} I cannot send you"))

@@ -35,22 +35,22 @@ def card_prompt(player: Player):
 async def test_away_with_the_autopilot(table):
     env = table
     guild, channel, members = await lobby(env, start=False)
-    await confirmed(members[0], await members[0].slash(channel, "agot cancel"))
-    await members[0].slash(channel, "agot create", players=3, absence="autopilot")
+    await confirmed(members[0], await members[0].slash(channel, "game cancel"))
+    await members[0].slash(channel, "game create", players=3, absence="autopilot")
     for m in members[1:]:
-        await m.slash(channel, "agot join")
-    await members[0].slash(channel, "agot start")
-    away = await members[1].slash(channel, "agot away", days=3)
+        await m.slash(channel, "game join")
+    await members[0].slash(channel, "game start")
+    away = await members[1].slash(channel, "game away", days=3)
     assert away.ephemeral and "You are away until" in away.response.content
     assert any("is away until <t:" in (m.content or "") and "the autopilot plays for them" in m.content
                for m in channel.history())
-    bad = await members[2].slash(channel, "agot away", until="someday")
+    bad = await members[2].slash(channel, "game away", until="someday")
     assert bad.ephemeral and bad.response.content.startswith("❌") and "YYYY-MM-DD" in bad.response.content
-    status = await members[0].slash(channel, "agot status")
+    status = await members[0].slash(channel, "game status")
     assert members[1].user.mention not in status.response.content  # nobody waits for the away seat
-    back = await members[1].slash(channel, "agot away", back=True)
+    back = await members[1].slash(channel, "game away", back=True)
     assert "Welcome back" in back.response.content
-    again = await members[1].slash(channel, "agot away", back=True)
+    again = await members[1].slash(channel, "game away", back=True)
     assert again.response.content == "❌ You are not away."
 
 
@@ -63,11 +63,11 @@ async def test_a_kicked_players_seat_is_taken_in_the_middle_of_a_combat(world):
     guild = env.create_guild()
     channel = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"p{i}")) for i in range(6)]
-    await members[0].slash(channel, "agot create", players=6, absence="autopilot")
+    await members[0].slash(channel, "game create", players=6, absence="autopilot")
     table = channel.threads[-1]  # the game's own thread; commands work from its parent channel too
     for m in members[1:]:
-        await m.slash(channel, "agot join")
-    await members[0].slash(channel, "agot start")
+        await m.slash(channel, "game join")
+    await members[0].slash(channel, "game start")
     players = [Player(m, Rng(7 + i)) for i, m in enumerate(members)]
     found = None
     for _ in range(400):
@@ -79,8 +79,8 @@ async def test_a_kicked_players_seat_is_taken_in_the_middle_of_a_combat(world):
             mine = [m for m in p.open_prompts() if m.content.split("\n")[0].endswith(AUTOPILOTED)]
             if mine:
                 p.done.update(m.id for m in mine)
-                await p.member.slash(channel, "agot away", days=1)
-                await p.member.slash(channel, "agot away", back=True)
+                await p.member.slash(channel, "game away", days=1)
+                await p.member.slash(channel, "game away", back=True)
                 moved += 1
                 break
         if not moved and not sum([await p.act() for p in players]):
@@ -92,7 +92,7 @@ async def test_a_kicked_players_seat_is_taken_in_the_middle_of_a_combat(world):
     for p in players:
         if p is defender:
             continue
-        shown = await p.member.slash(channel, "agot act")
+        shown = await p.member.slash(channel, "game act")
         if any("house card" in s.lower() and "may still change" in s for s in said(shown)):
             kicked = p
     assert kicked is not None
@@ -101,7 +101,7 @@ async def test_a_kicked_players_seat_is_taken_in_the_middle_of_a_combat(world):
                                    for row in m.components for c in getattr(row, "children", [row])
                                    if (c.custom_id or "").startswith("agot:d:"))
     await show_manage_to(env, guild, members[0])
-    kick = await confirmed(members[0], await members[0].slash(channel, "agot-manage kick", house=house))
+    kick = await confirmed(members[0], await members[0].slash(channel, "game-manage kick", seat=house))
     assert "seat is open" in said(kick)[0]  # to the manager; the table is told in the game's thread
     assert any("seat in game #1 is open" in (m.content or "") for m in table.history())
     assert any("You no longer play" in (m.content or "") for m in kicked.dms())
@@ -141,9 +141,9 @@ async def test_the_join_button_survives_a_restart_and_only_a_manager_kicks(world
                   if HEADER.search(m.content or ""))
     house = header[2].lower()
     await show_manage_to(env, guild, members[0], members[1])
-    refused = await members[1].slash(channel, "agot-manage kick", house=house)
+    refused = await members[1].slash(channel, "game-manage kick", seat=house)
     assert refused.ephemeral and refused.response.content.startswith("❌")  # only a manager kicks
-    await confirmed(members[0], await members[0].slash(channel, "agot-manage kick", house=house.title()))
+    await confirmed(members[0], await members[0].slash(channel, "game-manage kick", seat=house.title()))
     post, join = join_button(channel)
     await env.bot.service.close()
     await env.restart_bot(await make_bot(path))

@@ -2,12 +2,17 @@
 
 import pytest
 
-from bot.frontend.answers import TextRefused, parse_losses, parse_march, parse_muster, text_answer
-from bot.frontend.components import draft_of, with_draft
-from bot.frontend.lookup import entries as lookup_entries
-from bot.frontend.lookup import find
+from bot.frontend.answers import text_answer
+from bot.frontend.search import find
 from bot.frontend.text import choice_lines, chunks, prompt_text, status_text
+from bot.games.agot.answers import parse_losses, parse_march, parse_muster
+from bot.games.agot.lookup import entries as lookup_entries
+from bot.games.agot.orders import draft_of, with_draft
+from bot.games.front import Refused as TextRefused
+from bot.games.fronts import front
 from engine.agot.board import board
+
+AGOT = front("agot")
 
 
 def test_a_march_in_words():
@@ -28,24 +33,24 @@ def test_a_bad_march_says_what_to_write(bad, hint):
 
 def test_numbers_answer_option_decisions_and_json_the_rest():
     choice = {"kind": "raven", "options": [{"action": "pass"}, {"action": "peek"}, {"action": "swap"}]}
-    assert text_answer(choice, " 3 ") == {"action": "swap"}  # a position in the numbered list
+    assert text_answer(AGOT, choice, " 3 ") == {"action": "swap"}  # a position in the numbered list
     for bad in ("0", "4", "two"):
         with pytest.raises(TextRefused, match="number from 1 to 3"):
-            text_answer(choice, bad)
+            text_answer(AGOT, choice, bad)
     bid = {"kind": "bid", "options": [0, 1, 2]}  # a bid is written as the amount itself
-    assert text_answer(bid, " 2 ") == 2 and text_answer(bid, "0") == 0
+    assert text_answer(AGOT, bid, " 2 ") == 2 and text_answer(AGOT, bid, "0") == 0
     for bad in ("3", "-1", "two"):
         with pytest.raises(TextRefused, match="number from 0 to 2"):
-            text_answer(bid, bad)
+            text_answer(AGOT, bid, bad)
     assert choice_lines({**bid, "choices": [{"value": v, "label": str(v), "description": f"Bid {v} Power."}
                                             for v in (0, 1, 2)]}) == ["`0` Bid 0 Power.", "`1` Bid 1 Power.",
                                                                       "`2` Bid 2 Power."]
-    assert text_answer({"kind": "orders", "options": None}, "Winterfell D+1") == "Winterfell D+1"
-    assert text_answer({"kind": "muster", "options": None}, "[]") == []
+    assert text_answer(AGOT, {"kind": "orders", "options": None}, "Winterfell D+1") == "Winterfell D+1"
+    assert text_answer(AGOT, {"kind": "muster", "options": None}, "[]") == []
     with pytest.raises(TextRefused, match="AREA: UNITS"):
-        text_answer({"kind": "muster", "options": None}, "knight in Winterfell")
+        text_answer(AGOT, {"kind": "muster", "options": None}, "knight in Winterfell")
     with pytest.raises(TextRefused, match="JSON"):
-        text_answer({"kind": "tides_unknown", "options": None}, "anything")
+        text_answer(AGOT, {"kind": "tides_unknown", "options": None}, "anything")
 
 
 def test_the_orders_draft_lives_in_the_message_text():
@@ -58,8 +63,8 @@ def test_words_fit_discord():
     assert all(len(c) <= 2000 for c in chunks(["x" * 1500] * 5 + ["y" * 3000]))
     many = {"id": "9", "player": "stark", "kind": "raven", "label": "Messenger Raven", "prompt": "Raven",
             "options": list(range(40)), "choices": None}
-    assert len(prompt_text(1, many, None)) <= 2000 and "40 options" in prompt_text(1, many, None)
-    status = status_text(1, {"round": 3, "phase": "planning", "waiting": [
+    assert len(prompt_text(AGOT, 1, many, None)) <= 2000 and "40 options" in prompt_text(AGOT, 1, many, None)
+    status = status_text(AGOT, 1, {"round": 3, "phase": "planning", "waiting": [
         {"house": "stark", "user_id": 5, "kind": "orders", "label": "orders",
          "deadline": "2026-01-02T00:00:00+00:00"}]})
     assert "<@5>" in status and "<t:1767312000:R>" in status
@@ -77,7 +82,7 @@ def test_mustering_and_losses_in_words():
         ["Winterfell", "footman"], ["Winterfell", "footman"], ["The Shivering Sea", "ship"]]
     with pytest.raises(TextRefused, match="AREA: UNITS"):
         parse_losses("Winterfell footman")
-    assert text_answer({"kind": "reconcile", "options": None}, '[["winterfell", "footman"]]') == [
+    assert text_answer(AGOT, {"kind": "reconcile", "options": None}, '[["winterfell", "footman"]]') == [
         ["winterfell", "footman"]]
 
 
@@ -85,15 +90,15 @@ def test_a_faceless_status_line_names_the_house_only():
     from bot.frontend.text import parse_hours, shape_words
 
     waiting = [{"house": "stark", "user_id": None, "kind": "orders", "label": "orders", "deadline": None}]
-    assert status_text(3, {"round": 1, "phase": "planning", "waiting": waiting}).endswith("• Stark: orders")
+    assert status_text(AGOT, 3, {"round": 1, "phase": "planning", "waiting": waiting}).endswith("• Stark: orders")
     named = [{**waiting[0], "user_id": 42}]
-    assert "• Stark (<@42>): orders" in status_text(3, {"waiting": named})
+    assert "• Stark (<@42>): orders" in status_text(AGOT, 3, {"waiting": named})
     assert parse_hours(" 23 - 7 ") == [23, 7]
     for bad in ("7-7", "24-3", "23", "a-b", "23-7-1"):
         with pytest.raises(ValueError):
             parse_hours(bad)
     assert shape_words({"quiet_hours": [23, 7], "weekend_hours": 12, "faceless": True}) == (
-        ", quiet hours 23:00-7:00 UTC, +12 h over a weekend, faceless (houses only until the end)")
+        ", quiet hours 23:00-7:00 UTC, +12 h over a weekend, faceless (seats only until the end)")
     assert shape_words({}) == ""
 
 
@@ -119,15 +124,16 @@ def test_dm_help_explains_each_kind_of_prompt_and_each_prompt_names_its_topic():
              "options": [{"action": "pass"}, {"action": "peek"}], "choices": [
                  {"value": {"action": "pass"}, "label": "Pass", "description": "keep your orders"},
                  {"value": {"action": "peek"}, "label": "Peek", "description": "look at the wildling card"}]}
-    words = prompt_syntax(1, raven)
+    words = prompt_syntax(AGOT, 1, raven)
     assert "number of your choice" in words and "`1` Pass" in words and "topic:choices" in words
     bid = {**raven, "kind": "bid", "label": "bid", "options": [0, 1, 2], "choices": None}
-    assert "Reply with the amount" in prompt_syntax(1, bid) and "`2` 2" in prompt_syntax(1, bid)
+    assert "Reply with the amount" in prompt_syntax(AGOT, 1, bid) and "`2` 2" in prompt_syntax(AGOT, 1, bid)
     march = {"id": "5", "player": "stark", "kind": "march", "label": "March", "prompt": "March", "options": None,
              "info": {"orders": {"winterfell": {"units": ["knight"], "land_destinations": ["castle-black"]}}}}
-    assert "from Winterfell: knight" in prompt_syntax(1, march) and "topic:orders" in prompt_syntax(1, march)
-    assert "/agot help topic:orders" in prompt_text(1, march, None)
-    assert prompt_text(1, raven, None).endswith("`/agot help topic:choices`.")
+    words = prompt_syntax(AGOT, 1, march)
+    assert "from Winterfell: knight" in words and "topic:orders" in words
+    assert "/game help topic:orders" in prompt_text(AGOT, 1, march, None)
+    assert prompt_text(AGOT, 1, raven, None).endswith("`/game help topic:choices`.")
 
 
 def test_the_look_up_knows_mother_of_dragons_and_forgives_the_spelling():

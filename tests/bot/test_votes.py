@@ -27,7 +27,7 @@ def feed(channel) -> list[str]:
 async def test_a_vote_by_slash_command_and_buttons(world):
     env, path = world
     guild, channel, members = await lobby(env)
-    opened = await members[1].slash(channel, "agot vote", kind="pause")
+    opened = await members[1].slash(channel, "game vote", kind="pause")
     assert opened.ephemeral and "Vote #1 (pause) is open" in said(opened)[0]
     post = vote_post(channel, 1)
     assert "proposes to pause the game" in post.content
@@ -46,14 +46,14 @@ async def test_a_vote_by_slash_command_and_buttons(world):
     assert (await env.bot.service.game(1)).status == "paused"
     stale = await members[0].click(post, custom_id=button(post, True))
     assert "Vote #1 is closed (passed)" in said(stale)[0]
-    again = await members[0].slash(channel, "agot vote", kind="resume")
+    again = await members[0].slash(channel, "game vote", kind="resume")
     post = vote_post(channel, 2)
     await members[1].click(post, custom_id=button(post, False))
     await members[2].click(post, custom_id=button(post, False))
     assert any("Vote #2 failed" in line for line in feed(channel)) and said(again)
-    refused = await members[0].slash(channel, "agot vote", kind="extend")
+    refused = await members[0].slash(channel, "game vote", kind="extend")
     assert said(refused)[0].startswith("❌") and "hours" in said(refused)[0]
-    settings = await members[0].slash(channel, "agot status")
+    settings = await members[0].slash(channel, "game status")
     assert "votes pass with 67% of the seated players and close after 24 h" in said(settings)[0]
 
 
@@ -63,17 +63,17 @@ async def test_force_and_deadline_by_a_manager_only(table):
     guild, channel, members = await lobby(env)
     house = HEADER.search(prompts(members[1])[0].content).group(2).lower()
     await show_manage_to(env, guild, *members)  # shown to the table: the service still refuses all but the creator
-    refused = await members[2].slash(channel, "agot-manage force", house=house)
+    refused = await members[2].slash(channel, "game-manage force", seat=house)
     assert said(refused)[0].startswith("❌") and "creator" in said(refused)[0]
-    forced = await members[0].slash(channel, "agot-manage force", house=house)
+    forced = await members[0].slash(channel, "game-manage force", seat=house)
     assert said(forced)[0].startswith("🔧") and forced.ephemeral
     assert any("forced the default for" in line for line in feed(channel))
-    refused = await members[1].slash(channel, "agot-manage deadline", hours=2)
+    refused = await members[1].slash(channel, "game-manage deadline", hours=2)
     assert said(refused)[0].startswith("❌")
-    moved = await members[0].slash(channel, "agot-manage deadline", hours=2)
+    moved = await members[0].slash(channel, "game-manage deadline", hours=2)
     assert "set the deadline of every house" in said(moved)[0]
     assert any("🔧" in line and "set the deadline" in line for line in feed(channel))
-    status = await members[1].slash(channel, "agot status")
+    status = await members[1].slash(channel, "game status")
     assert "orders" in said(status)[0]
 
 
@@ -91,18 +91,18 @@ async def test_what_would_be_refused_is_refused_before_any_confirmation(table):
     houses = [HEADER.search(prompts(m)[0].content).group(2).lower() for m in members]
     stranger = guild.add_member(env.create_user("watcher"))
     for kind, house in (("cancel", None), ("end", None), ("kick", houses[1]), ("pause", None)):
-        options = {"kind": kind} if house is None else {"kind": kind, "house": house}
-        assert "seated players" in refused_at_once(await stranger.slash(channel, "agot vote", **options))
+        options = {"kind": kind} if house is None else {"kind": kind, "seat": house}
+        assert "seated players" in refused_at_once(await stranger.slash(channel, "game vote", **options))
     await show_manage_to(env, guild, members[0], members[1])  # shown to members[1], who is no manager of game #1
-    for command, options in (("agot cancel", {}), ("agot-manage rewind", {"count": 1}),
-                             ("agot-manage kick", {"house": houses[0]})):
+    for command, options in (("game cancel", {}), ("game-manage rewind", {"count": 1}),
+                             ("game-manage kick", {"seat": houses[0]})):
         assert "creator" in refused_at_once(await members[1].slash(channel, command, **options))
-    await confirmed(members[0], await members[0].slash(channel, "agot-manage kick", house=houses[2]))
-    twice = await members[0].slash(channel, "agot-manage kick", house=houses[2])
+    await confirmed(members[0], await members[0].slash(channel, "game-manage kick", seat=houses[2]))
+    twice = await members[0].slash(channel, "game-manage kick", seat=houses[2])
     assert "already open" in refused_at_once(twice)
-    gone = await members[2].slash(channel, "agot vote", kind="cancel")  # kicked: no seat any more
+    gone = await members[2].slash(channel, "game vote", kind="cancel")  # kicked: no seat any more
     assert "seated players" in refused_at_once(gone)
-    open_seat = await members[1].slash(channel, "agot vote", kind="kick", house=houses[2])
+    open_seat = await members[1].slash(channel, "game vote", kind="kick", seat=houses[2])
     assert "seated player" in refused_at_once(open_seat)
     assert not env.bot.confirmations.waiting  # nothing waits for a Confirm
     assert not any(line.startswith("🗳️ **Vote #") for line in feed(channel))

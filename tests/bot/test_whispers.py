@@ -1,4 +1,4 @@
-"""Issue 15, item 8 through SimCord: ``/agot whisper`` delivers to one house's player only (leak audit over every
+"""Issue 15, item 8 through SimCord: ``/game whisper`` delivers to one house's player only (leak audit over every
 channel message and every other DM), and refuses bad whispers in words, storing nothing."""
 
 from __future__ import annotations
@@ -25,16 +25,16 @@ async def houses(env, channel, members) -> dict[int, str]:
 async def test_a_whisper_reaches_one_house_only(table):
     env = table
     guild, channel, members, _ = await seat(env, 4, faceless=True)
-    await members[0].slash(channel, "agot start")
+    await members[0].slash(channel, "game start")
     house = await houses(env, channel, members)
     sender, receiver = members[0], members[2]
     to = env.bot.service._tables[1].game.house_name(house[receiver.id])
-    said = await sender.slash(channel, "agot whisper", house=to.upper(), text=SECRET)  # house names in any case
+    said = await sender.slash(channel, "game whisper", seat=to.upper(), text=SECRET)  # house names in any case
     assert said.ephemeral and said.response.content.startswith("🕊️") and "replay file" in said.response.content
     got = [m.content for m in receiver.user.dm_channel.history() if SECRET in (m.content or "")]
     name = env.bot.service._tables[1].game.house_name(house[sender.id])
     assert got == [f"🕊️ A whisper from House {name} (game #1): {SECRET}"]
-    by_dm = await receiver.user.slash("agot whisper", house=name.lower(), text="Agreed, by DM")  # from a DM too
+    by_dm = await receiver.user.slash("game whisper", seat=name.lower(), text="Agreed, by DM")  # from a DM too
     assert by_dm.response.content.startswith("🕊️")
     assert any(f"🕊️ A whisper from House {to} (game #1): Agreed, by DM" == x.content
                for x in sender.user.dm_channel.history())
@@ -54,33 +54,33 @@ async def test_a_whisper_reaches_one_house_only(table):
 async def test_bad_whispers_are_refused_in_words(table):
     env = table
     guild, channel, members, _ = await seat(env, 3)
-    early = await members[0].slash(channel, "agot whisper", house="Stark", text="hello")
+    early = await members[0].slash(channel, "game whisper", seat="Stark", text="hello")
     assert early.ephemeral and early.response.content.startswith("❌")
-    await members[0].slash(channel, "agot start")
+    await members[0].slash(channel, "game start")
     house = await houses(env, channel, members)
     to = house[members[1].id]
     stranger = guild.add_member(env.create_user("onlooker"))
     for who, target, words, why in [
         (members[0], to, "x" * (MAX_CHARS + 1), f"at most {MAX_CHARS} characters"),
-        (members[0], "Gondor", "hello", "is not a house"),
-        (members[0], "martell", "hello", "not a house of this game"),
+        (members[0], "Gondor", "hello", "is not a seat"),
+        (members[0], "martell", "hello", "not a seat of this game"),
         (members[0], house[members[0].id], "hello", "your own house"),
         (stranger, to, "hello", "Only a player seated"),
     ]:
-        result = await who.slash(channel, "agot whisper", house=target, text=words)
+        result = await who.slash(channel, "game whisper", seat=target, text=words)
         assert result.ephemeral and result.response.content.startswith("❌") and why in result.response.content, \
             result.response.content
     for i in range(PER_HOUR):
-        ok = await members[0].slash(channel, "agot whisper", house=to, text=f"offer {i}")
+        ok = await members[0].slash(channel, "game whisper", seat=to, text=f"offer {i}")
         assert ok.response.content.startswith("🕊️")
-    over = await members[0].slash(channel, "agot whisper", house=to, text="one too many")
+    over = await members[0].slash(channel, "game whisper", seat=to, text="one too many")
     assert over.response.content.startswith("❌") and "times an hour" in over.response.content
     dms = [m.content for m in members[1].user.dm_channel.history() if "whisper from" in (m.content or "")]
     assert len(dms) == PER_HOUR and not any("one too many" in d for d in dms)
     off_guild, off_channel, off_members, _ = await seat(env, 3, whispers=False)
-    await off_members[0].slash(off_channel, "agot start")
+    await off_members[0].slash(off_channel, "game start")
     off_house = await houses(env, off_channel, off_members)
-    off = await off_members[0].slash(off_channel, "agot whisper", house=off_house[off_members[1].id], text="hi")
+    off = await off_members[0].slash(off_channel, "game whisper", seat=off_house[off_members[1].id], text="hi")
     assert off.response.content.startswith("❌") and "turned off" in off.response.content
-    shown = await off_members[0].slash(off_channel, "agot status")
+    shown = await off_members[0].slash(off_channel, "game status")
     assert "whispers off" in shown.response.content

@@ -51,14 +51,14 @@ async def test_a_whole_game_from_create_to_final_standings(world, monkeypatch, c
     guild = env.create_guild()
     channel = guild.create_text_channel("westeros")
     members = [guild.add_member(env.create_user(f"player{i}")) for i in range(count)]
-    created = await members[0].slash(channel, "agot create", players=count)
+    created = await members[0].slash(channel, "game create", players=count)
     assert "Game #1" in created.response.content
     thread = channel.threads[-1]  # the game's own thread: its feed, boards, combats, votes and notices
     for m in members[1:]:
-        await m.slash(channel, "agot join")  # from the parent channel: the join is told in the thread
+        await m.slash(channel, "game join")  # from the parent channel: the join is told in the thread
     leaks: list[str] = []
     audit = audit_every_delivery(env.bot, 1, leaks)
-    started = await members[0].slash(channel, "agot start")
+    started = await members[0].slash(channel, "game start")
     assert started.ephemeral and any("begins" in (m.content or "") for m in thread.history())
     houses = {}
     for m in members:

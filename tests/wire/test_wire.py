@@ -72,13 +72,13 @@ async def answered(fake: FakeDiscord, token: str, followups: int = 0) -> list[di
 
 
 async def lobby(fake: FakeDiscord, start: bool = True) -> None:
-    create = await fake.slash(CREATOR, "agot", "create", {"players": 3, "thread": False})
+    create = await fake.slash(CREATOR, "game", "create", {"players": 3, "thread": False})
     await answered(fake, create, followups=1)
     for uid in PLAYERS:
         if uid != CREATOR:
-            await answered(fake, await fake.slash(uid, "agot", "join"))
+            await answered(fake, await fake.slash(uid, "game", "join"))
     if start:
-        begun = await fake.slash(CREATOR, "agot", "start")
+        begun = await fake.slash(CREATOR, "game", "start")
         await answered(fake, begun, followups=1)
 
 
@@ -100,12 +100,14 @@ async def test_login_gateway_and_command_sync_over_loopback(wire):
         assert fake.identified == 1 and bot.user is not None and bot.user.id == BOT_ID
         synced = await bot.tree.sync()
         put = fake.seen("PUT", f"/api/v10/applications/{BOT_ID}/commands")
-        assert len(put) == 1 and [c["name"] for c in put[0].body] == ["agot", "agot-manage"]
-        subs = {o["name"] for o in put[0].body[0]["options"]}
+        assert len(put) == 1 and [c["name"] for c in put[0].body] == ["game", "game-manage", "agot"]
+        sent = {c["name"]: c for c in put[0].body}
+        subs = {o["name"] for o in sent["game"]["options"]}
         assert {"create", "join", "start", "board", "act", "help", "timezone"} <= subs and len(subs) <= 20
-        manage = put[0].body[1]  # the repairs are hidden from members without Manage Server (0x20)
+        assert {o["name"] for o in sent["agot"]["options"]} == {"card", "hand", "calc"}  # the game's own verbs
+        manage = sent["game-manage"]  # the repairs are hidden from members without Manage Server (0x20)
         assert int(manage["default_member_permissions"]) == discord.Permissions(manage_guild=True).value
-        assert [c.name for c in synced] == ["agot", "agot-manage"] and synced[0].id > 0
+        assert [c.name for c in synced] == ["game", "game-manage", "agot"] and synced[0].id > 0
     finally:
         await disconnect(fake, bot, running)
     assert not [c for c in fake.calls if c.status == 404]
@@ -114,10 +116,10 @@ async def test_login_gateway_and_command_sync_over_loopback(wire):
 @pytest.mark.asyncio
 async def test_slash_commands_answered_through_the_callback_route(live):
     fake, bot = live
-    create = await fake.slash(CREATOR, "agot", "create", {"players": 3, "thread": False})
+    create = await fake.slash(CREATOR, "game", "create", {"players": 3, "thread": False})
     deferred, reply = await answered(fake, create, followups=1)  # deferred: a thread may be opened first
     assert deferred["type"] == 5 and "**Game #1** created" in reply["content"]
-    join = await fake.slash(102, "agot", "join")
+    join = await fake.slash(102, "game", "join")
     (joined,) = await answered(fake, join)
     assert joined["type"] == 4 and "joins game #1 (2/3)" in joined["data"]["content"]
     # the join's test DM went through POST /users/@me/channels and then the DM channel's messages
@@ -126,7 +128,7 @@ async def test_slash_commands_answered_through_the_callback_route(live):
     assert opened
     await fake.until(lambda: any("You joined game #1" in m["content"] for m in fake.channel_messages(
         fake.dm_channels[102])))
-    again = await fake.slash(102, "agot", "join")
+    again = await fake.slash(102, "game", "join")
     (refused,) = await answered(fake, again)
     assert refused["data"]["content"].startswith("❌") and refused["data"]["flags"] & 64  # ephemeral refusal
     assert not [c for c in fake.calls if c.status == 404]
@@ -146,8 +148,8 @@ async def test_start_uploads_the_board_png_and_a_dm_board_and_text_go_over_the_w
     for uid in PLAYERS:
         await fake.until(lambda uid=uid: dm_prompts(fake, uid))
         assert any(cid.startswith("agot:d:1:") for cid in custom_ids(dm_prompts(fake, uid)[0]))
-    # /agot board used in a DM: deferred, then a follow-up webhook upload of a PNG
-    token = await fake.slash(102, "agot", "board", dm=True)
+    # /game board used in a DM: deferred, then a follow-up webhook upload of a PNG
+    token = await fake.slash(102, "game", "board", dm=True)
     deferred, followed = await answered(fake, token, followups=1)
     assert deferred["type"] == 5
     (dm_png,) = fake.followups(token)[0].files.values()

@@ -1,6 +1,5 @@
 """``/agot card``: every card, area and Mother of Dragons term by name, with a short description in our own words
-(the data's texts, never the printed cards'), and a forgiving search: any case, accents and punctuation ignored,
-and the start of each word enough (``jaqen``, ``vale``, ``master at arms``).
+(the data's texts, never the printed cards'); searched with ``bot.frontend.search``.
 
 Pure functions over the static boards (no discord import). The base game's cards and areas come from ``board()``,
 Mother of Dragons' from the 7- and 8-house boards (``data/mod``): the Arryn, Targaryen (both decks) and vassal
@@ -10,14 +9,12 @@ old ones (The Eyrie, the areas around The Bite).
 
 from __future__ import annotations
 
-import difflib
-import unicodedata
 from typing import Any
 
-from bot.frontend.text import area_name, clip, house_name
+from bot.frontend.text import clip
+from bot.games.agot.words import area_name, house_name
 from engine.agot.board import AreaInfo, Board, board
 
-APOSTROPHES = "'’‘`´"
 MOD_7 = "Mother of Dragons (7 and 8 houses)"
 MOD_8 = "Mother of Dragons, 8 houses only"
 DECKS = {"arryn": "Arryn House card (Mother of Dragons)",
@@ -45,68 +42,6 @@ TERMS = {
     "Supply improvement": "A loan's lasting mark on a land area (Loyal Maester, Savvy Steward, Pyromancer): the area "
                           "counts one more supply barrel. The board image shows it beside the area's name.",
 }
-
-
-def normal(words: str) -> str:
-    """``words`` for comparing: no accents, lower case, punctuation as spaces (``Jaqen H'ghar`` -> ``jaqen h ghar``),
-    one space between words."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", words) if not unicodedata.combining(c))
-    plain = "".join(c for c in plain if c not in APOSTROPHES)
-    return " ".join("".join(c if c.isalnum() else " " for c in plain.casefold()).split())
-
-
-def _bare(words: str) -> str:
-    """Without the articles that names often carry (``the``, ``of``): ``eyrie`` names The Eyrie."""
-    return " ".join(w for w in words.split() if w not in ("the", "of"))
-
-
-def _prefixes(query: list[str], name: list[str]) -> bool:
-    """Each typed word starts a word of the name, in the name's order."""
-    i = 0
-    for word in query:
-        while i < len(name) and not name[i].startswith(word):
-            i += 1
-        if i == len(name):
-            return False
-        i += 1
-    return True
-
-
-def matches(entries: dict[str, str], typed: str) -> list[str]:
-    """The names ``typed`` may mean, best first: equal names (articles aside), then those whose words it starts, in
-    the order of the name's words, then those holding it anywhere; sorted by length within each kind."""
-    key = normal(typed)
-    if not key:
-        return sorted(entries)
-    equal, starts, inside = [], [], []
-    for name in entries:
-        plain = normal(name)
-        if key == plain or _bare(key) == _bare(plain):
-            equal.append(name)
-        elif _prefixes(key.split(), plain.split()):
-            starts.append(name)
-        elif key in plain:
-            inside.append(name)
-    return [n for group in (equal, starts, inside) for n in sorted(group, key=lambda n: (len(n), n))]
-
-
-def find(entries: dict[str, str], typed: str) -> tuple[str | None, list[str]]:
-    """The entry ``typed`` names: the one equal name, else the only one whose words it starts from the first word
-    on (articles aside: ``winterf`` is Winterfell, not Port of Winterfell), else the only one it starts at all.
-    Otherwise None with up to three names it may mean (or that look alike, for a misspelling)."""
-    hits = matches(entries, typed)
-    key = normal(typed)
-    bare = _bare(key).split()
-    for chosen in ([n for n in hits if _bare(normal(n)) == " ".join(bare)],
-                   [n for n in hits if bare and _prefixes(bare, _bare(normal(n)).split())
-                    and _bare(normal(n)).startswith(bare[0])],
-                   hits):
-        if key and len(chosen) == 1:
-            return entries[chosen[0]], []
-    if key and hits:
-        return None, hits[:3]
-    plain = {normal(n): n for n in entries}
-    return None, [plain[n] for n in difflib.get_close_matches(key, list(plain), 3, 0.6)]
 
 
 # --- the entries ---------------------------------------------------------------------------------------------

@@ -1,0 +1,112 @@
+"""A game's front: what one game's own pieces give the Discord front end (design.md, "Many games at one table").
+
+The front end (``bot/frontend``) is the same for every game: the ``/game`` commands, the prompts' buttons and
+selects built from a decision's ``choices``, the outbox delivery. It knows a game through its ``Front``, found by
+the game's stored name in ``bot.games.fronts``, for what it cannot say without knowing the game:
+
+- ``board``: a view (``GameState.view``) drawn as a PNG, with its caption and the facts shown beside it;
+- ``text_answer``: a DM's words read as the answer to a decision that has no list of options (AGoT: orders and
+  marches written as text), and ``answer_help``: how to write it;
+- ``prompt_view``: the components of a decision where buttons and selects of its choices do not fit (AGoT's
+  orders editor), with ``items``: the persistent components to register at start;
+- ``title_of``: a prompt's title (who answers, and what);
+- ``phases``: the phases of its rounds, whose boards ``/game log`` shows again;
+- ``topics`` and ``topic_of``: its help pages, and the page a decision's prompt points to;
+- ``group``: its own slash command group (``/agot card``, ``/agot hand``, ``/agot calc``), or None;
+- ``seat_name`` and ``seat_id``: a seat's name (AGoT: its house), and the seat words name in any case;
+- the settings form: ``settings`` reads the creator's ``settings:`` words into the game's settings,
+  ``settings_choices`` completes them as they are typed, ``settings_words`` says them back.
+
+The game's room (``bot/games/room.py``) is its table-service side. A front refuses bad words by raising
+``Refused`` with a one-line reason that says what to write instead.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+from discord import app_commands
+
+
+class Refused(ValueError):
+    """Words that stand for no answer or setting; the message says what to write instead."""
+
+
+@dataclass(frozen=True)
+class BoardImage:
+    """A board drawn for Discord: the PNG, its caption ("round 3 · planning") and the facts shown beside it (an
+    embed's fields: name, value)."""
+
+    png: bytes
+    caption: str
+    fields: tuple[tuple[str, str], ...] = ()
+
+
+class Front(Protocol):
+    """One game's pieces, as the Discord front end uses them."""
+
+    name: str  # the game's stored name (engine.registry)
+    title: str  # its full name, as players know it
+    topics: Mapping[str, tuple[str, str]]  # help pages: key -> (title, words within one message); "overview" first
+    phases: tuple[str, ...]  # the phases of a round (``/game log round: phase:``), the default first
+    items: tuple[type[discord.ui.DynamicItem[Any]], ...]  # persistent components of its own prompts
+
+    def group(self) -> app_commands.Group | None:
+        """A new copy of its own command group (``/agot``), for one bot's command tree; None if it has none."""
+        ...
+
+    def board(self, view: Mapping[str, Any], highlights: Mapping[str, Any] | None = None) -> BoardImage:
+        """The board of ``view`` (a seat's or the public one), with what a feed post highlights."""
+        ...
+
+    def text_answer(self, decision: Mapping[str, Any], words: str) -> Any:
+        """The answer ``words`` stand for in a decision without options; raise ``Refused``."""
+        ...
+
+    def answer_help(self, decision: Mapping[str, Any]) -> str:
+        """How to answer a decision without options: what to write, and its default."""
+        ...
+
+    def prompt_view(self, game_id: int, decision: Mapping[str, Any]) -> discord.ui.View | None:
+        """The components of a decision whose choices are not the game's buttons (None: the generic ones)."""
+        ...
+
+    def title_of(self, decision: Mapping[str, Any]) -> str:
+        """A prompt's title: who answers it and what ("🐺 Stark: orders")."""
+        ...
+
+    def topic_of(self, decision: Mapping[str, Any]) -> str:
+        """The help page that explains this kind of decision."""
+        ...
+
+    def seat_name(self, seat: str | None) -> str:
+        ...
+
+    def seat_id(self, words: str) -> str | None:
+        """The seat ``words`` name in any case, or None."""
+        ...
+
+    def settings(self, words: str, players: int) -> dict[str, Any]:
+        """The game's settings the creator's ``settings:`` words ask for (the rest: the game's defaults); raise
+        ``Refused``."""
+        ...
+
+    def settings_choices(self, words: str) -> list[str]:
+        """``words`` completed: what the settings option suggests as they are typed (at most 25)."""
+        ...
+
+    def settings_words(self, settings: Mapping[str, Any]) -> str:
+        """A table's game settings said back in words (", Tides of Battle on, ...")."""
+        ...
+
+
+def json_answer(words: str) -> Any:
+    """An answer written as JSON (docs/decisions.md); ``Refused`` if it is not JSON."""
+    try:
+        return json.loads(words)
+    except ValueError:
+        raise Refused("that is not valid JSON") from None
