@@ -1,1 +1,1 @@
-"""The bot-side rooms of the games other than A Game of Thrones: one package per game."""
+"""The bot-side rooms of the games: one package per game, all of the same shape."""

@@ -1,1 +1,1 @@
-"""Letters from Whitechapel on the bot side: its board image (``picture`` and ``render``)."""
+"""Letters from Whitechapel on the bot side: its room, feed, autopilot and board image (``picture``, ``render``)."""

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, partial
 
-from bot.games.whitechapel.picture import LAST_SQUARE, NIGHTS, Picture
+from bot.games.whitechapel.picture import COLOURS, LAST_SQUARE, NIGHTS, TIMES, Picture
 from engine.whitechapel.board import Board, board
 
 SCALE = 1.5  # output pixels per board unit (the board is 1000 x 675 units)
@@ -98,13 +98,24 @@ def check(picture: Picture) -> None:
     for c in _circles(picture):
         if c not in b.circles:
             raise ValueError(f"there is no circle {c!r} on the Whitechapel board (1 to {max(b.circles)})")
+    for colour in [*picture.policemen, *(p.face for p in picture.patrols), *(p.known for p in picture.patrols)]:
+        if colour is not None and colour not in (*COLOURS, "fake"):
+            raise ValueError(f"no policeman or patrol token is {colour!r}: {', '.join(COLOURS)} or fake")
     for name in [*picture.policemen.values(), *(p.crossing for p in picture.patrols)]:
         if name not in b.crossings:
             raise ValueError(f"there is no crossing {name!r} on the Whitechapel board")
     if not 0 <= picture.night <= NIGHTS:
         raise ValueError(f"the night must be 0 to {NIGHTS}, not {picture.night}")
-    if picture.square is not None and not 1 <= picture.square <= LAST_SQUARE:
-        raise ValueError(f"the move track square must be 1 to {LAST_SQUARE}, not {picture.square}")
+    for square in [picture.square, *picture.specials]:
+        if square is not None and not 1 <= square <= LAST_SQUARE:
+            raise ValueError(f"the move track squares are 1 to {LAST_SQUARE}, not {square}")
+    for kind in picture.specials.values():
+        if kind not in ("coach", "alley"):
+            raise ValueError(f"a move track token is a coach or an alley, not {kind!r}")
+    if picture.time_of_the_crime is not None and not 1 <= picture.time_of_the_crime <= TIMES:
+        raise ValueError(f"the Time of the Crime is 1 to {TIMES} (I to V), not {picture.time_of_the_crime}")
+    if picture.head is not None and picture.head not in COLOURS:
+        raise ValueError(f"the Head's colour is one of {', '.join(COLOURS)}, not {picture.head!r}")
 
 
 def _circles(picture: Picture) -> Iterator[int]:
