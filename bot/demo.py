@@ -27,7 +27,8 @@ from typing import Any
 from bot.admin.cli import OneLineParser
 from bot.admin.replay import Answer, random_answers
 from bot.admin.stored import stored_replay
-from bot.frontend.text import house_name, standings_text
+from bot.frontend.text import standings_text
+from bot.games.fronts import front
 from bot.render import Highlights, render
 from bot.service import OutboxMessage, RecordingTransport, Reply, TableService, Transport
 from bot.storage import DELIVERY_WINDOW, compact
@@ -74,7 +75,7 @@ class FeedTransport:
         elif msg.kind in ("notice", "reminder"):
             self.feed.append(f"- *{msg.payload['text']}*")
         elif msg.kind == "game_over":  # the standings and the fairness reveal, as Discord shows them
-            self.feed.append("\n" + standings_text(msg.game_id, msg.payload))
+            self.feed.append("\n" + standings_text(front(None), msg.game_id, msg.payload))
 
     def _board(self, payload: dict[str, Any], who: str) -> None:
         self.boards += 1
@@ -254,7 +255,7 @@ async def run_demo(out: Path, seed: int, players: int) -> DemoResult:
         info = await svc.game(gid)
         transport = FeedTransport(out)
         transport.feed.append(f"# Demo game: seed {seed}, {players} players\n")
-        transport.feed += [f"- {s.name}: {house_name(s.house)}" for s in info.seats]
+        transport.feed += [f"- {s.name}: {front(info.game).seat_name(s.house)}" for s in info.seats]
         answers = await play_to_the_end(svc, gid, users, seed, transport)
         await transport.finish()
         final = await svc.view(gid, None)

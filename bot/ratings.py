@@ -26,7 +26,7 @@ def expected(rating: float, other: float) -> float:
     return 1.0 / (1.0 + 10.0 ** ((other - rating) / 400.0))
 
 
-def update(ratings: dict[int, float], ranking: list[int]) -> dict[int, float]:
+def update(ratings: dict[int, float], ranking: list[int], places: list[int] | None = None) -> dict[int, float]:
     """The ratings after one finished game; ``ranking`` lists its players, winner first.
 
     Returns a new dict: every player of ``ratings`` plus the game's players (new ones start at
@@ -41,10 +41,11 @@ def update(ratings: dict[int, float], ranking: list[int]) -> dict[int, float]:
         return new
     before = {p: ratings.get(p, START) for p in ranking}
     k = K / (len(ranking) - 1)
-    for place, player in enumerate(ranking):
+    places = places or list(range(1, len(ranking) + 1))
+    for place, player in zip(places, ranking, strict=True):
         total = 0.0
-        for other_place, other in enumerate(ranking):
-            if other == player:
+        for other_place, other in zip(places, ranking, strict=True):
+            if other == player or other_place == place:  # a shared place: the same side, no game between them
                 continue
             score = 1.0 if place < other_place else 0.0
             total += score - expected(before[player], before[other])
@@ -59,11 +60,12 @@ class Record:
     average_place: float  # 1.0 is first
 
 
-def record(games: list[list[int]]) -> dict[int, Record]:
-    """Each player's record over finished games, each given as its ranking (winner first)."""
+def record(games: list[list[int]], places: list[list[int]] | None = None) -> dict[int, Record]:
+    """Each player's record over finished games, each given as its ranking (winner first), with each player's place
+    (``places``; by default the ranking's order; a side shares its place)."""
     counts: dict[int, list[int]] = {}
-    for ranking in games:
-        for place, player in enumerate(ranking, start=1):
+    for i, ranking in enumerate(games):
+        for place, player in zip(places[i] if places else range(1, len(ranking) + 1), ranking, strict=True):
             counts.setdefault(player, []).append(place)
     return {p: Record(games=len(places), wins=places.count(1), average_place=sum(places) / len(places))
             for p, places in counts.items()}

@@ -31,8 +31,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         game = replay.play()
     except ReplayError as exc:
         raise Refusal(str(exc)) from None
-    winner = game.state.winner or "nobody (the game is not over)"
-    print(f"{len(replay.answers)} answers re-played; round {game.state.round}; winner {winner}")
+    first = [s.player for s in game.standings() if s.place == 1]
+    winner = " and ".join(first) or "nobody (the game is not over)"
+    print(f"{len(replay.answers)} answers re-played; round {game.stage()[0]}; winner {winner}")
     print(f"sha256 {state_hash(game)}")
     if args.commitment is not None:
         print(f"commitment {args.commitment.strip().lower()} matches the file's secret and salt")

@@ -3,21 +3,26 @@ service and these admin tools both use it), re-exported here for the command lin
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from bot.games.room import Autopilot
 from bot.service.replay import state_hash
 from bot.service.replayfile import Answer, Replay, ReplayError
-from engine.agot import Game
 from engine.agot.agent import RandomAgent
 from engine.core import IllegalAnswer, Rng
+from engine.core.contract import GameState
 
 __all__ = ["Answer", "Replay", "ReplayError", "random_answers", "state_hash"]
 
 RETRIES = 6  # random answers refused before the decision's default is given
 
 
-def random_answers(game: Game, seed: int, limit: int | None = None) -> list[Answer]:
-    """Play ``game`` on with random agents that see only their own view, until it ends (or ``limit`` answers);
-    return the accepted answers in order (tests and benchmarks feed them to the service or a replay file)."""
-    agents = {h: RandomAgent(seed * 31 + i) for i, h in enumerate(sorted(game.state.houses))}
+def random_answers(game: GameState, seed: int, limit: int | None = None,
+                   agent: Callable[[int], Autopilot] = RandomAgent) -> list[Answer]:
+    """Play ``game`` on with random agents (``agent(seed)``: AGoT's ``RandomAgent`` unless told) that see only
+    their own view, until it ends (or ``limit`` answers); return the accepted answers in order (tests and
+    benchmarks feed them to the service or a replay file)."""
+    agents = {h: agent(seed * 31 + i) for i, h in enumerate(sorted(game.players()))}
     picker = Rng(seed)
     answers: list[Answer] = []
     while not game.over and (limit is None or len(answers) < limit):

@@ -121,9 +121,10 @@ class Room(Protocol):
         """A seeded autopilot (same seed, view and decision: same answer)."""
         ...
 
-    def check_settings(self, settings: Mapping[str, Any], players: int) -> dict[str, Any]:
+    def check_settings(self, settings: Mapping[str, Any], players: int | None) -> dict[str, Any]:
         """The game's settings of a new table of ``players`` (only ``settings_keys``), completed and checked: the
-        form a table creator fills; raise ``EngineError`` with a one-line reason."""
+        form a table creator fills (``players`` None: the form alone, before the table's size is known); raise
+        ``EngineError`` with a one-line reason."""
         ...
 
     def choosable(self, players: int, settings: Mapping[str, Any]) -> list[str]:

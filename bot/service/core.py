@@ -24,15 +24,15 @@ from typing import Any, ParamSpec, TypeVar
 from bot.service import messages
 from bot.service.clock import Clock, system_clock
 from bot.service.kinds import ACTIVE, OVER, GameStatus, Source, TimerKind
-from bot.service.loaded import Table, label_of
+from bot.service.loaded import Table
 from bot.service.models import Reply, ServiceError, Stale
 from bot.service.replay import Divergence, rebuilt, snapshot_at
 from bot.service.routing import echoes, route_events
 from bot.service.settings import shaped_deadline
 from bot.service.wake import Signal
 from bot.storage import AnswerRow, NewMessage, PromptRow, Repo, Store
-from engine.agot import Game
 from engine.core import AlreadySubmitted, Decision, EngineError
+from engine.core.contract import GameState
 
 log = logging.getLogger("bot.service")
 
@@ -248,13 +248,13 @@ class TableCore:
         left its game spoiled): the game is loaded again on next use."""
         self.tables.pop(game_id, None)
 
-    async def _rebuild(self, table: Table, snap: tuple[int, str] | None, answers: list[AnswerRow]) -> Game | None:
+    async def _rebuild(self, table: Table, snap: tuple[int, str] | None, answers: list[AnswerRow]) -> GameState | None:
         """Snapshot + later answers, checked against every stored fingerprint; a mismatch freezes the game."""
         problem: str | None = None
-        game: Game | None = None
+        game: GameState | None = None
         row = table.row
 
-        def replayed() -> Game:  # pure CPU (up to SNAPSHOT_EVERY - 1 answers, checked): a worker thread
+        def replayed() -> GameState:  # pure CPU (up to SNAPSHOT_EVERY - 1 answers, checked): a worker thread
             if snap is None:
                 raise LookupError("no snapshot")
             return rebuilt(row, snap, answers)
@@ -337,7 +337,7 @@ class TableCore:
             if decision is None:
                 return Reply("refused", "This prompt has expired: the game has moved on.")
             if decision.player != house:
-                return Reply("refused", f"This decision belongs to {t.game.house_name(decision.player)}.")
+                return Reply("refused", f"This decision belongs to {t.game.name_of(decision.player)}.")
             try:
                 return await self.apply(t, decision, user_id, answer, Source.PLAYER)
             except Stale:
@@ -364,8 +364,10 @@ class TableCore:
             # no copy of the state to roll back to: a game the engine refused half-way is loaded again instead
             events = t.game.submit(decision.player, decision.id, answer, rollback=False)
         except Exception as exc:  # noqa: BLE001 - refused: nothing was written
-            if t.game.spoiled:
-                self.drop(t.id)  # loaded again from the store on next use, as it was before this answer
+            # a game that may be spoiled (the contract: a refusal without rollback may leave it so; AGoT says
+            # whether it is, in ``spoiled``) is loaded again from the store on next use, as it was before
+            if getattr(t.game, "spoiled", True):
+                self.drop(t.id)
             if isinstance(exc, AlreadySubmitted):
                 return Reply("already", str(exc))
             if isinstance(exc, EngineError):
@@ -375,13 +377,13 @@ class TableCore:
         now = self.clock()
         seq = t.row.seq + 1
         event_dicts = [e.to_dict() for e in events]
-        name = t.game.house_name(decision.player)
+        name = t.game.name_of(decision.player)
         replied = user_id if source == Source.PLAYER else None  # the reply says the answer back, not a DM
         try:
             snapshot, fingerprint = snapshot_at(t.game, seq, SNAPSHOT_EVERY)  # every N answers, else none
             async with self.writing(t) as repo:
                 answer_row = AnswerRow(t.id, seq, user_id, decision.player, decision.id, decision.kind, answer,
-                                       source, t.game.state.round, t.game.state.phase, fingerprint, now)
+                                       source, *t.game.stage(), fingerprint, now)
                 await repo.add_answer(answer_row)
                 await self.write_state(repo, t, seq, now, event_dicts, fingerprint, snapshot)
                 if t.game.over:
@@ -402,8 +404,8 @@ class TableCore:
         self.woken()
         # committed: the answer is accepted, whatever a hook does next
         done = "changed (you may change it until everyone has answered)" if decision.submitted else "recorded"
-        said = [e["text"] for e in echoes(event_dicts, t.user_of(), replied)] if replied is not None else []
-        reply = Reply("accepted", "\n".join([f"{name}: your answer ({label_of(decision)}) is {done}.", *said]))
+        said = [e["text"] for e in echoes(t, event_dicts, replied)] if replied is not None else []
+        reply = Reply("accepted", "\n".join([f"{name}: your answer ({t.label(decision)}) is {done}.", *said]))
         for hook in self.after_answer:
             try:
                 await hook(t, source)
@@ -418,17 +420,19 @@ class TableCore:
         await repo.add_events(t.id, seq, events)
         if snapshot is not None:
             await repo.add_snapshot(t.id, seq, snapshot)
-        await repo.record_state(t.id, seq, t.game.state.round, t.game.state.phase, fingerprint, now)
-        t.row.seq, t.row.round, t.row.phase, t.row.state_hash = seq, t.game.state.round, t.game.state.phase, fingerprint
+        round_, phase = t.game.stage()
+        await repo.record_state(t.id, seq, round_, phase, fingerprint, now)
+        t.row.seq, t.row.round, t.row.phase, t.row.state_hash = seq, round_, phase, fingerprint
         t.row.updated_at = now
 
     @staticmethod
     def _ranking(t: Table) -> list[dict[str, Any]]:
-        """The final ranking with the seat of each house, winner first (recorded for the ratings)."""
+        """The final standings with the seat of each player, first place first (recorded for the ratings); players
+        of one side share a place (Whitechapel)."""
         assert t.game is not None
         seats = {s.house: s for s in t.seats if s.house}
-        return [{"house": h, "user_id": seats[h].user_id, "name": seats[h].name}
-                for h in t.game.state.ranking or [] if h in seats]
+        return [{"house": s.player, "user_id": seats[s.player].user_id, "name": seats[s.player].name,
+                 "place": s.place} for s in sorted(t.game.standings(), key=lambda s: s.place) if s.player in seats]
 
     # --- prompts and timers -----------------------------------------------------------------------------
 

@@ -147,7 +147,7 @@ class Deadlines:
             rows.append(messages.prompt(t, users[d.player], d, prompt.deadline_at, OutboxKind.REMINDER))
             waiting.append(messages.waiting(t, d, prompt.deadline_at))
         if waiting:
-            names = ", ".join(f"{t.game.house_name(w['house'])} ({w['label']})" for w in waiting)
+            names = ", ".join(f"{t.game.name_of(w['house'])} ({w['label']})" for w in waiting)
             rows.append(messages.public_reminder(t, f"Still waiting for {names}.", waiting))
         async with core.writing(t) as repo:
             await repo.finish_timers([x.id for x in reminders])

@@ -15,15 +15,12 @@ from typing import Any
 
 from bot import ratings
 from bot.service.core import TableCore, retried
-from bot.service.kinds import ACTIVE, Audience, EventKind, GameStatus
+from bot.service.kinds import ACTIVE, Audience, GameStatus
 from bot.service.models import ServiceError
 from bot.service.reads import Reads
 from bot.service.replayfile import ReplayError, exported, read_stored
 
-# the public events a digest quotes (the rest it only counts)
-KEY_KINDS = (EventKind.ROUND, EventKind.WESTEROS_CARD, EventKind.COMBAT_END, EventKind.WILDLING_OUTCOME,
-             EventKind.TRACK, EventKind.PORT_CAPTURED, EventKind.GAME_OVER)
-KEY_LINES = 12
+KEY_LINES = 12  # the public events a digest quotes at most (the kinds its room's feed names: ``key_kinds``)
 
 
 class Extras:
@@ -52,7 +49,7 @@ class Extras:
             async with self.core.writing(t) as repo:
                 await repo.set_looked(game_id, user_id, last_seen, self.core.clock())
         kinds = Counter(str(e["kind"]) for e in new)
-        lines = [str(e.get("text") or e["kind"]) for e in new if e["kind"] in KEY_KINDS][-KEY_LINES:]
+        lines = [str(e.get("text") or e["kind"]) for e in new if e["kind"] in t.room.feed.key_kinds][-KEY_LINES:]
         return {"game_id": game_id, "status": t.row.status, "round": t.row.round, "phase": t.row.phase,
                 "count": len(new), "kinds": dict(kinds.most_common()), "lines": lines,
                 "pending": await self.reads.pending(game_id, user_id)}
@@ -83,8 +80,9 @@ class Extras:
         table: dict[int, float] = {}
         for ranking in games:
             names.update({int(p["user_id"]): str(p["name"]) for p in ranking})
-            table = ratings.update(table, [int(p["user_id"]) for p in ranking])
-        records = ratings.record([[int(p["user_id"]) for p in ranking] for ranking in games])
+            table = ratings.update(table, [int(p["user_id"]) for p in ranking], places(ranking))
+        records = ratings.record([[int(p["user_id"]) for p in ranking] for ranking in games],
+                                 [places(ranking) for ranking in games])
         return [{"user_id": u, "name": names[u], "rating": r, "games": records[u].games, "wins": records[u].wins,
                  "average_place": records[u].average_place}
                 for u, r in sorted(table.items(), key=lambda item: (-item[1], item[0]))]
@@ -108,3 +106,8 @@ class Extras:
             return await asyncio.to_thread(lambda: exported(stored).text().encode())
         except ReplayError as exc:
             raise ServiceError(f"The replay file cannot be made: {exc}.") from None
+
+
+def places(ranking: list[dict[str, Any]]) -> list[int]:
+    """Each recorded player's place: stored with it (a side shares one), or its rank (results stored before)."""
+    return [int(p.get("place") or i) for i, p in enumerate(ranking, start=1)]

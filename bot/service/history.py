@@ -13,14 +13,15 @@ import logging
 from bisect import bisect_left
 from typing import Any
 
+from bot.games.rooms import room
 from bot.service import messages
 from bot.service.core import TableCore, retried
-from bot.service.kinds import Audience, EventKind, GameStatus
+from bot.service.kinds import Audience, GameStatus
 from bot.service.loaded import Table
 from bot.service.models import ServiceError
-from bot.service.replay import ENDED_EARLY, Divergence, apply_answers, state_hash
+from bot.service.replay import ENDED_EARLY, Divergence, apply_answers, new_game, state_hash
 from bot.storage import AnswerRow
-from engine.agot import Game
+from engine.core.contract import GameState
 
 log = logging.getLogger("bot.service.history")
 
@@ -29,17 +30,19 @@ class History:
     def __init__(self, core: TableCore) -> None:
         self.core = core
 
-    async def _replay_to(self, game_id: int, seq: int, live: list[AnswerRow]) -> Game:
+    async def _replay_to(self, game_id: int, seq: int, live: list[AnswerRow]) -> GameState:
         """The game as it stood after live answer ``seq`` (0: at the start)."""
         async with self.core.store.reading() as repo:
             snap = await repo.snapshot(game_id, seq)
+            row = await repo.game(game_id)
+        home = room(row.game if row else None)
         if snap is None:
             raise ServiceError("This game has no stored start; it cannot be replayed.")
         after, state = snap
         later = [a for a in live if after < a.seq <= seq]
 
-        def replayed() -> Game:  # pure CPU: a worker thread, off the event loop and outside the store's lock
-            game = Game.from_dict(json.loads(state))
+        def replayed() -> GameState:  # pure CPU: a worker thread, off the event loop and outside the store's lock
+            game = home.rules.load(json.loads(state))
             apply_answers(game, later)
             return game
 
@@ -61,7 +64,7 @@ class History:
                 raise ServiceError(self.core.refusal(t) or "The game has not started yet.")
             live = await self._live(game_id)
             start = await self._replay_to(game_id, 0, [])
-            if (start.state.round, start.state.phase) == (round, phase):
+            if start.stage() == (round, phase):
                 game = start
             else:
                 first = next((a for a in live if (a.round, a.phase) == (round, phase)), None)
@@ -75,23 +78,26 @@ class History:
     async def history_events(self, game_id: int, round: int, phase: str) -> list[dict[str, Any]]:
         """The public events of ``phase`` of ``round``, oldest first, of the live line (rewound answers left out)."""
         async with self.core.store.reading() as repo:
-            if await repo.game(game_id) is None:
+            row = await repo.game(game_id)
+            if row is None:
                 raise ServiceError(f"There is no game #{game_id}.")
             live = await repo.answers(game_id)
             rows = await repo.events(game_id, audience=Audience.PUBLIC)
         # an event belongs to the phase the game was in when its answer came (the after-state of the answer
-        # before), except that a new round, and its Westeros phase, starts at its "round" event
+        # before), except that an event the room's feed says begins a stage begins it (AGoT: a new round's event
+        # begins its Westeros phase)
         before = {a.seq: (a.round, a.phase) for a in live}
         seqs = sorted(before)
         out: list[dict[str, Any]] = []
-        answer, current = -1, (1, "planning")
+        feed = room(row.game).feed
+        first = new_game(row.players, row.seed, row.settings, row.game).stage() if row.seed else (1, "")
+        answer, current = -1, first
         for r in rows:
             if r.answer_seq != answer:
                 answer = r.answer_seq
                 earlier = bisect_left(seqs, answer) - 1
-                current = before[seqs[earlier]] if earlier >= 0 else (1, "planning")
-            if r.event["kind"] == EventKind.ROUND and r.event.get("data", {}).get("round", 1) > 1:
-                current = (int(r.event["data"]["round"]), "westeros")
+                current = before[seqs[earlier]] if earlier >= 0 else first
+            current = feed.stage_of(r.event) or current
             if current == (round, phase):
                 out.append({**r.event, "seq": r.event.get("seq") or r.n})
         if not out and (round, phase) not in before.values():
@@ -114,12 +120,12 @@ class History:
             game = await self._replay_to(game_id, kept[-1].seq if kept else 0, kept)
             notice = (f"🔧 {count} answer{'s' if count > 1 else ''} rewound by "
                       f"{t.named(user_id)}"
-                      f"{': ' + reason if reason else ''}. The game is back in round {game.state.round}, "
-                      f"{game.state.phase} phase.")
+                      f"{': ' + reason if reason else ''}. The game is back in round {game.stage()[0]}, "
+                      f"{game.stage()[1]} phase.")
             await self._commit_rewind(t, game, user_id, undone, reason, notice)
             return notice
 
-    async def _commit_rewind(self, t: Table, game: Game, user_id: int, undone: list[AnswerRow], reason: str,
+    async def _commit_rewind(self, t: Table, game: GameState, user_id: int, undone: list[AnswerRow], reason: str,
                              notice: str) -> None:
         now = self.core.clock()
         try:
@@ -137,11 +143,11 @@ class History:
                 t.game = game
                 t.feed = None  # read back from the live line's events
                 ended_early = t.row.note == ENDED_EARLY  # the game an early end closed runs again
-                await repo.record_state(t.id, t.row.seq, game.state.round, game.state.phase, state_hash(game),
+                await repo.record_state(t.id, t.row.seq, *game.stage(), state_hash(game),
                                         now)
                 await repo.reopen_game(t.id, now, clear_note=ended_early)
                 t.row.status, t.row.finished_at, t.row.updated_at = GameStatus.RUNNING, None, now
-                t.row.round, t.row.phase, t.row.state_hash = game.state.round, game.state.phase, state_hash(game)
+                t.row.round, t.row.phase, t.row.state_hash = *game.stage(), state_hash(game)
                 if ended_early:
                     t.row.note = None
                 rows = [messages.notice(t, notice), messages.board(t, "The board after the rewind.", {})]

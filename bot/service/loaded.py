@@ -1,5 +1,7 @@
-"""A loaded game (``Table``): its row, its seats and the engine game, with the questions every part of the
-service asks of it (who plays which house, who the autopilot answers for, what a public message may name)."""
+"""A loaded game (``Table``): its row, its seats, the engine game (``engine.core.contract.GameState``) and its room
+(``bot.games.rooms``), with the questions every part of the service asks of it (who plays which house, who the
+autopilot answers for, what a public message may name). A "house" here is the game's player id (AGoT: a house;
+Whitechapel: Jack or a detective)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.games.room import Room
+from bot.games.rooms import room
 from bot.service.kinds import OVER, SeatState
 from bot.service.models import GameInfo, Seat
 from bot.storage import GameRow, SeatRow
-from engine.agot import Game
-from engine.agot.board import board
 from engine.core import Decision
+from engine.core.contract import GameState
 
 
 @dataclass
@@ -21,7 +24,7 @@ class Table:
 
     row: GameRow
     seats: list[SeatRow]
-    game: Game | None = None
+    game: GameState | None = None
     # decision id -> deadline of the prompts table, cached (None: read it); only sync_prompts changes it,
     # and whoever else writes prompts (pause, resume, cancel, rewind) drops it
     deadlines: dict[str, datetime | None] | None = None
@@ -30,11 +33,20 @@ class Table:
     feed: list[dict[str, Any]] | None = None
     # the decisions open after the answer ``seq`` of this engine game (set where an answer was applied): the next
     # answer finds its decision here instead of building it again
-    opened: tuple[Game, int, dict[str, Decision]] | None = None
+    opened: tuple[GameState, int, dict[str, Decision]] | None = None
 
     @property
     def id(self) -> int:
         return self.row.id
+
+    @property
+    def room(self) -> Room:
+        """The game's room, by the name stored with it."""
+        return room(self.row.game)
+
+    def label(self, decision: Decision) -> str:
+        """The decision's public label (the room's wording)."""
+        return self.room.label(decision)
 
     def open_decision(self, decision_id: str) -> Decision | None:
         """The open decision with this id (answered secret ones that may still change included), or None."""
@@ -43,7 +55,7 @@ class Table:
         if self.opened is not None and self.opened[0] is self.game and self.opened[1] == self.row.seq \
                 and not self.game.over and decision_id in self.opened[2]:
             return self.opened[2][decision_id]
-        return self.game.open_decision(decision_id)
+        return find_decision(self.game, decision_id)
 
     def house_of(self, user_id: int) -> str | None:
         """The house this user plays (an open seat's last player has none)."""
@@ -91,12 +103,14 @@ def away(seat: SeatRow, now: datetime) -> bool:
     return seat.away_until is not None and now < seat.away_until
 
 
-def label_of(decision: Decision) -> str:
-    """The decision's public label; a vassal's decision, sent to its commander, names the vassal (Mother of
-    Dragons): "orders for vassal Martell"."""
-    label = decision.label or decision.kind  # as ``Decision.to_dict`` labels it
-    vassal = decision.info.get("vassal")
-    return f"{label} for vassal {board('8').houses[vassal]['name']}" if vassal else label
+def find_decision(game: GameState, decision_id: str) -> Decision | None:
+    """The open decision with this id (answered secret ones that may still change included), or None. A game that
+    builds one decision faster than all of them (AGoT's ``open_decision``) is asked for that one only."""
+    one = getattr(game, "open_decision", None)
+    if callable(one):
+        found: Decision | None = one(decision_id)
+        return found
+    return next((d for d in game.open_decisions(submitted=True) if d.id == decision_id), None)
 
 
 def game_info(row: GameRow, seats: list[SeatRow]) -> GameInfo:
@@ -104,4 +118,4 @@ def game_info(row: GameRow, seats: list[SeatRow]) -> GameInfo:
                     players=row.players, settings=row.settings, creator_id=row.creator_id,
                     seats=[Seat(s.user_id, s.name, s.house, s.missed, s.state, s.away_until)
                            for s in seats], round=row.round,
-                    phase=row.phase)
+                    phase=row.phase, game=row.game)

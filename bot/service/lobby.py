@@ -6,18 +6,21 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from bot.games.room import game_settings
+from bot.games.rooms import room
 from bot.service import messages
 from bot.service.core import TableCore, retried
 from bot.service.feed import make_post
 from bot.service.kinds import ACTIVE, OVER, Audience, GameStatus, SeatState, TimerKind
 from bot.service.loaded import Table, game_info
 from bot.service.models import GameInfo, ServiceError
-from bot.service.replay import commitment, fingerprint, new_game, state_text
+from bot.service.replay import commitment, fingerprint, new_game, state_text, taken_events
 from bot.service.routing import route_private
 from bot.service.seats import Seats
 from bot.service.settings import normalize, table_houses
 from bot.storage import SeatRow
-from engine.agot.game import assign_houses
+from engine.core import EngineError
+from engine.registry import DEFAULT
 
 
 class Lobby:
@@ -26,15 +29,17 @@ class Lobby:
         self.seats = seats
 
     async def create_game(self, guild_id: int | None, channel_id: int, creator_id: int, players: int,
-                          settings: dict[str, Any] | None = None) -> int:
-        if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 8:
-            raise ServiceError("A game takes 3 to 6 players, or 4 to 8 on a Mother of Dragons set-up.")
-        full = normalize(settings)
-        if players > 6 and not full.get("setup"):
-            full["setup"] = str(players)  # 7 and 8 players play the Mother of Dragons set-up of their count
-        table_houses(players, full)  # refuses a count the set-up cannot seat
+                          settings: dict[str, Any] | None = None, game: str = DEFAULT) -> int:
+        """A new table of ``game`` (its stored name, engine/registry) in the lobby; its settings checked (the
+        table's here, the game's by its room)."""
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ServiceError("The number of players is a whole number.")
+        full = normalize(settings, players, game)
+        rules = room(game).rules
+        if not rules.min_players <= players <= rules.max_players:
+            raise ServiceError(f"{rules.title} takes {rules.min_players} to {rules.max_players} players.")
         async with self.core.store.transaction() as repo:
-            return await repo.add_game(guild_id, channel_id, creator_id, players, full, self.core.clock())
+            return await repo.add_game(guild_id, channel_id, creator_id, players, full, self.core.clock(), game)
 
     @retried
     async def join(self, game_id: int, user_id: int, name: str, house: str | None = None) -> GameInfo:
@@ -47,7 +52,7 @@ class Lobby:
             if len(t.seats) >= t.row.players:
                 raise ServiceError(f"This game is full ({t.row.players} players).")
             if house is not None:
-                houses = table_houses(t.row.players, t.row.settings)
+                houses = table_houses(t.row.players, t.row.settings, t.row.game)
                 if t.row.settings["houses"] != "choose":
                     raise ServiceError("Houses are dealt at random in this game.")
                 if house not in houses:
@@ -85,15 +90,16 @@ class Lobby:
                 raise ServiceError(f"The game needs {t.row.players} players; {len(t.seats)} have joined.")
             seed = str(self.core.randbits(256))  # Game.new derives its 256-bit RNG secret from it
             wishes = {str(s.user_id): s.house for s in t.seats if s.house}
-            setup = t.row.settings.get("setup", "")
-            dealt = assign_houses([str(s.user_id) for s in t.seats], self.core.randbits(64), wishes, setup)
+            try:  # the room deals the roles (AGoT: the houses; on a Mother of Dragons set-up, the vassals too)
+                dealt = t.room.deal([str(s.user_id) for s in t.seats], wishes, self.core.randbits(64),
+                                    game_settings(t.room, t.row.settings))
+            except EngineError as exc:
+                raise ServiceError(str(exc)) from None
             for s in t.seats:
-                s.house = dealt[str(s.user_id)]
-            if setup:  # Mother of Dragons: the set-up's houses nobody holds are vassals (M8)
-                vassals = [h for h in table_houses(t.row.players, t.row.settings) if h not in dealt.values()]
-                t.row.settings = {**t.row.settings, "vassals": vassals}
-            game = new_game(t.row.players, seed, t.row.settings)
-            events, game.events = [e.to_dict() for e in game.events], []
+                s.house = dealt["roles"][str(s.user_id)]
+            t.row.settings = {**t.row.settings, **dealt["settings"]}
+            game = new_game(t.row.players, seed, t.row.settings, t.row.game)
+            events = taken_events(game)
             now = self.core.clock()
             t.game = game
             try:
@@ -106,14 +112,14 @@ class Lobby:
                     t.row.status, t.row.seed, t.row.started_at = GameStatus.RUNNING, seed, now
                     text = state_text(game)
                     await self.core.write_state(repo, t, 0, now, events, fingerprint(text), text)
-                    post = make_post([e for e in events if e["audience"]["kind"] == Audience.PUBLIC])  # round 1
+                    post = make_post(t.room.feed, [e for e in events if e["audience"]["kind"] == Audience.PUBLIC])
                     rows = [messages.post(game_id, post.payload(game))] if post else []
                     rows.append(messages.board(t, "The game begins.", {}))
                     rows += route_private(game_id, events, t.user_of())
                     rows.append(messages.notice(
                         t, f"🔐 Fair dealing: every shuffle of this game comes from one secret, committed now as "
-                           f"SHA-256 {commitment(seed, salt)}. It is revealed when the game ends, so anyone can "
-                           "re-play the game and check that no deck was arranged."))
+                           f"SHA-256 {commitment(seed, salt, t.row.game)}. It is revealed when the game ends, so "
+                           "anyone can re-play the game and check that no deck was arranged."))
                     rows += await self.core.sync_prompts(repo, t, now)
                     await repo.add_messages(rows, now)
             except BaseException:
@@ -181,7 +187,7 @@ class Lobby:
                 await repo.move_seat(game_id, seat.user_id, new_user_id, name)  # a player again, not away
                 deadlines = await self.core.deadlines(repo, t)
                 who = "A new player" if t.faceless else name
-                rows = [messages.notice(t, f"{who} now plays {t.game.house_name(house)}.")]
+                rows = [messages.notice(t, f"{who} now plays {t.game.name_of(house)}.")]
                 rows += [messages.prompt(t, new_user_id, d, deadlines.get(d.id))
                          for d in t.game.open_decisions() if d.player == house]
                 await repo.add_messages(rows, now)

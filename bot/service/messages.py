@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any, TypedDict, cast
 
 from bot.service.kinds import Audience, OutboxKind
-from bot.service.loaded import Table, label_of
+from bot.service.loaded import Table
 from bot.service.replay import commitment
 from bot.storage import NewMessage, iso
 from engine.core import Decision
@@ -156,9 +156,9 @@ def post(game_id: int, payload: PostPayload | BoardPostPayload) -> NewMessage:
 
 def prompt_payload(t: Table, d: Decision, deadline: datetime | None) -> PromptPayload:
     assert t.game is not None
+    round_, phase = t.game.stage()
     game = PromptGame(id=t.id, guild_id=t.row.guild_id, channel_id=t.row.channel_id, house=d.player,
-                      house_name=t.game.house_name(d.player), round=t.game.state.round, phase=t.game.state.phase,
-                      label=label_of(d))
+                      house_name=t.game.name_of(d.player), round=round_, phase=phase, label=t.label(d))
     return PromptPayload(decision=d.to_dict(), deadline=when(deadline), game=game)
 
 
@@ -169,7 +169,7 @@ def prompt(t: Table, user_id: int, d: Decision, deadline: datetime | None,
 
 
 def waiting(t: Table, d: Decision, deadline: datetime | None) -> Waiting:
-    return Waiting(house=d.player, user_id=t.public_user(d.player), kind=d.kind, label=label_of(d),
+    return Waiting(house=d.player, user_id=t.public_user(d.player), kind=d.kind, label=t.label(d),
                    deadline=when(deadline))
 
 
@@ -189,15 +189,19 @@ def status(t: Table, opened: list[Decision], deadlines: dict[str, datetime | Non
 
 def game_over(t: Table) -> NewMessage:
     assert t.game is not None
-    s = t.game.state
+    standings = sorted(t.game.standings(), key=lambda s: s.place)
+    first = [s.player for s in standings if s.place == 1]
+    round_ = t.game.stage()[0]
     fair = {}
     if t.row.seed is not None and t.row.settings.get("fair_salt"):
         salt = t.row.settings["fair_salt"]
-        fair = {"secret": t.row.seed, "salt": salt, "commitment": commitment(t.row.seed, salt)}
+        fair = {"secret": t.row.seed, "salt": salt, "commitment": commitment(t.row.seed, salt, t.row.game)}
     players = {x.house: x.name for x in t.seats if x.house}  # the standings reveal who played which house
     return row(t.id, Audience.PUBLIC, None, OutboxKind.GAME_OVER,
-               GameOverPayload(winner=s.winner, ranking=s.ranking, round=s.round, fair=fair, players=players,
-                               text=f"{t.game.house_name(s.winner or '')} won the game in round {s.round}."))
+               GameOverPayload(winner=first[0] if first else None, ranking=[s.player for s in standings] or None,
+                               round=round_, fair=fair, players=players,
+                               text=f"{' and '.join(map(t.game.name_of, first)) or '?'} won the game in round "
+                                    f"{round_}."))
 
 
 def vote(t: Table, text: str, vote_id: int, kind: str) -> NewMessage:

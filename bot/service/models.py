@@ -46,8 +46,9 @@ class GameInfo:
     settings: dict[str, Any]
     creator_id: int
     seats: list[Seat] = field(default_factory=list)
-    round: int | None = None
+    round: int | None = None  # the game's stage (``GameState.stage``): AGoT's round and phase, Whitechapel's night
     phase: str | None = None
+    game: str = "agot"  # the game's stored name (engine/registry)
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)

@@ -12,9 +12,9 @@ from bot.service import messages
 from bot.service.core import TableCore, add_reminders, retried
 from bot.service.feed import table_wide
 from bot.service.kinds import ACTIVE, GameStatus, Source, TimerKind
-from bot.service.loaded import Table, label_of
+from bot.service.loaded import Table
 from bot.service.models import ServiceError
-from bot.service.replay import ENDED_EARLY, state_hash
+from bot.service.replay import ENDED_EARLY, end_early, state_hash
 from bot.service.routing import route_events
 from bot.storage import Repo
 
@@ -46,7 +46,7 @@ class Repairs:
                 wanted.discard(decision.id)
                 reply = await self.core.apply(t, decision, t.user_of().get(house), decision.default, Source.FORCED)
                 if reply.accepted:
-                    done.append(label_of(decision))
+                    done.append(t.label(decision))
                 else:
                     log.error("game %s: the forced default of decision %s was refused", game_id, decision.id)
                 t = await self.core.load(game_id)
@@ -134,17 +134,16 @@ class Repairs:
             if not live:
                 raise ServiceError("Nothing has been played yet: cancel the game instead.")
             try:
-                asked = table_wide(t.game.raw_decisions())  # the feed was posted before that question
-                t.game.finish()
-                events, t.game.events = [e.to_dict() for e in t.game.events], []
+                asked = table_wide(t.room.feed, t.game.open_decisions())  # the feed was posted before that question
+                events = end_early(t.game)
                 async with self.core.writing(t) as repo:
                     await repo.add_events(game_id, live[-1].seq, events)
                     await self._close_prompts(repo, t)
                     fingerprint = state_hash(t.game)
-                    await repo.record_state(game_id, t.row.seq, t.game.state.round, t.game.state.phase, fingerprint,
-                                            now)
+                    round_, phase = t.game.stage()
+                    await repo.record_state(game_id, t.row.seq, round_, phase, fingerprint, now)
                     await repo.finish_game(game_id, now, ENDED_EARLY)
-                    t.row.round, t.row.phase, t.row.state_hash = t.game.state.round, t.game.state.phase, fingerprint
+                    t.row.round, t.row.phase, t.row.state_hash = round_, phase, fingerprint
                     t.row.status, t.row.finished_at, t.row.note, t.row.updated_at = (GameStatus.FINISHED, now,
                                                                                      ENDED_EARLY, now)
                     rows = await route_events(repo, t, events, live[-1].seq, asked)
@@ -171,7 +170,7 @@ class Repairs:
     def _house_label(t: Table, house: str | None) -> str:
         if t.game is None or house is None or house not in {s.house for s in t.seats}:
             raise ServiceError(f"{house} has no seat in this game.")
-        return t.game.house_name(house)
+        return t.game.name_of(house)
 
     @staticmethod
     async def _close_prompts(repo: Repo, t: Table) -> None:

@@ -9,6 +9,7 @@ the service runs them in a worker thread, ``asyncio.to_thread``).
 A replay file is JSON::
 
     {"format": "agot-replay", "version": 1,
+     "game": "agot", "rules_version": 1,     # the game's stored name and rules version (a file without: agot, 1)
      "players": 6, "settings": {"tides_of_battle": false, "tiebreak": "rb2"},
      "seed": <what Game.new(seed=...) took: an integer, or a 256-bit RNG secret as 64 hex digits (passed as bytes)>,
      "seats": [{"house": "stark", "user_id": 42, "name": "Ann"}, ...],
@@ -31,15 +32,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.games.room import game_settings
+from bot.games.rooms import room
 from bot.service.kinds import OVER
 from bot.service.replay import Divergence, apply_answers, commitment, end_if_ended_early, new_game, state_hash
 from bot.storage import AnswerRow, GameRow, Repo, SeatRow, iso
-from engine.agot import Game, Settings
 from engine.core import EngineError
+from engine.core.contract import GameState
+from engine.registry import DEFAULT, rules
+from engine.registry import names as rules_names
 
 FORMAT = "agot-replay"
 VERSION = 1
-ENGINE_SETTINGS = ("tides_of_battle", "tiebreak", "setup", "vassals")
+FIRST_RULES = 1  # the rules version of a file written before files named it
 
 
 class ReplayError(Exception):
@@ -67,17 +72,17 @@ class Replay:
     final: dict[str, Any] | None = None
     salt: str | None = None  # with the seed, it must hash to the commitment posted when the game started
     whispers: list[dict[str, str]] | None = None  # the whispers between houses (only in a finished game's file)
+    game: str = DEFAULT  # the game's stored name (engine/registry)
+    rules_version: int = FIRST_RULES
 
     def commitment(self) -> str | None:
-        return commitment(str(self.seed), self.salt) if self.salt else None
+        return commitment(str(self.seed), self.salt, self.game) if self.salt else None
 
-    def new_game(self) -> Game:
+    def new_game(self) -> GameState:
         """The game as it stood before the first answer."""
         try:
-            raw: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in self.settings.items()}
-            settings = Settings(**raw)
-            return Game.new(player_count=self.players, seed=self.engine_seed(), settings=settings)
-        except (TypeError, ValueError) as exc:
+            return rules(self.game).new(self.players, self.settings, self.engine_seed())
+        except (EngineError, TypeError, ValueError) as exc:
             raise ReplayError(f"cannot set up the game: {exc}") from None
 
     def engine_seed(self) -> Any:
@@ -91,7 +96,7 @@ class Replay:
                 raise ReplayError("field \"seed\" is not hexadecimal") from None
         return self.seed
 
-    def play(self) -> Game:
+    def play(self) -> GameState:
         """Re-play every answer in order; the final state must match ``final`` when the file records one."""
         game = self.new_game()
         for a in self.answers:
@@ -108,7 +113,8 @@ class Replay:
 
     def to_dict(self) -> dict[str, Any]:
         raw: dict[str, Any] = {
-            "format": FORMAT, "version": VERSION, "players": self.players, "settings": self.settings,
+            "format": FORMAT, "version": VERSION, "game": self.game, "rules_version": self.rules_version,
+            "players": self.players, "settings": self.settings,
             "seed": self.seed, "seats": self.seats, "answers": [a.to_dict() for a in self.answers],
         }
         if self.final is not None:
@@ -131,6 +137,13 @@ class Replay:
             raise ReplayError("not a replay file (no \"format\": \"agot-replay\")")
         if raw.get("version") != VERSION:
             raise ReplayError(f"replay format version {raw.get('version')!r} is not supported (expected {VERSION})")
+        game = raw.get("game", DEFAULT)
+        if not isinstance(game, str) or game not in rules_names():
+            raise ReplayError(f"field \"game\" names no game this bot plays ({game!r})")
+        version = raw.get("rules_version", FIRST_RULES)
+        if version != rules(game).rules_version:
+            raise ReplayError(f"this file follows version {version!r} of the rules of {rules(game).title}; this bot "
+                              f"plays version {rules(game).rules_version}")
         players = _field(raw, "players", int)
         settings = _field(raw, "settings", dict)
         seats = _field(raw, "seats", list)
@@ -157,7 +170,7 @@ class Replay:
                 isinstance(w, dict) and all(isinstance(w.get(k), str) for k in ("from", "to", "text", "at"))
                 for w in whispers)):
             raise ReplayError("field \"whispers\" must be a list of {from, to, text, at}")
-        return cls(players, settings, raw["seed"], seats, answers, final, salt, whispers)
+        return cls(players, settings, raw["seed"], seats, answers, final, salt, whispers, game, version)
 
     @classmethod
     def load(cls, path: Path) -> Replay:
@@ -208,11 +221,12 @@ def stored_replay(stored: Stored) -> Replay:
     assert row.seed is not None
     seats = [{"house": s.house, "user_id": s.user_id, "name": s.name} for s in stored.seats]
     answers = [Answer(a.seq, a.house, a.decision_id, a.answer) for a in stored.answers]
-    settings = {k: row.settings[k] for k in ENGINE_SETTINGS if k in row.settings}
+    settings = game_settings(room(row.game), row.settings)
     # the stored fingerprint, when the current state has one (a game over always has)
     final = {"sha256": row.state_hash, "round": row.round} if row.state_hash else None
     return Replay(row.players, settings, engine_seed(row.seed), sorted(seats, key=lambda s: str(s["house"])),
-                  answers, final, row.settings.get("fair_salt"))
+                  answers, final, row.settings.get("fair_salt"), game=row.game,
+                  rules_version=rules(row.game).rules_version)
 
 
 def engine_seed(stored: str) -> Any:
@@ -225,14 +239,15 @@ class Verdict:
     game_id: int
     answers: int
     problem: str | None
-    game: Game | None
+    game: GameState | None
 
     def line(self) -> str:
         if self.problem:
             return f"game {self.game_id}: DIVERGES - {self.problem}"
         assert self.game is not None
-        s = self.game.state
-        end = f"winner {s.winner}" if s.winner else f"round {s.round}, {s.phase}"
+        first = [s.player for s in self.game.standings() if s.place == 1]
+        round_, phase = self.game.stage()
+        end = f"winner {' and '.join(first)}" if first else f"round {round_}, {phase}"
         return f"game {self.game_id}: ok - {self.answers} answers re-played, {end}, sha256 {state_hash(self.game)}"
 
 
@@ -243,12 +258,13 @@ def verify(stored: Stored) -> Verdict:
     assert row.seed is not None
     saved = dict(stored.snapshots)
     n = len(answers)
+    load = room(row.game).rules.load
     try:
-        game = new_game(row.players, row.seed, row.settings)
+        game = new_game(row.players, row.seed, row.settings, row.game)
         for seq, a in [(0, None), *((a.seq, a) for a in answers)]:
             if a is not None:
                 apply_answers(game, [a])
-            if seq in saved and state_hash(Game.from_dict(json.loads(saved.pop(seq)))) != state_hash(game):
+            if seq in saved and state_hash(load(json.loads(saved.pop(seq)))) != state_hash(game):
                 return Verdict(row.id, n, f"the snapshot at answer {seq} differs from the re-played state", None)
     except Divergence as exc:
         return Verdict(row.id, n, str(exc), None)
@@ -269,8 +285,9 @@ def exported(stored: Stored) -> Replay:
     if verdict.problem or verdict.game is None:
         raise ReplayError(f"game {stored.row.id} does not re-play from its log ({verdict.problem}); run verify")
     replay = stored_replay(stored)
-    replay.final = {"sha256": state_hash(verdict.game), "winner": verdict.game.state.winner,
-                    "round": verdict.game.state.round}
+    first = [s.player for s in verdict.game.standings() if s.place == 1]
+    replay.final = {"sha256": state_hash(verdict.game), "winner": first[0] if first else None,
+                    "round": verdict.game.stage()[0]}
     replay.whispers = stored.whispers
     return replay
 

@@ -16,20 +16,18 @@ from typing import Any
 
 from bot.service import messages
 from bot.service.feed import next_posts, table_wide, waiting_events
-from bot.service.kinds import Audience, EventKind
+from bot.service.kinds import Audience
 from bot.service.loaded import Table
 from bot.storage import NewMessage, Repo
 from engine.core import Decision
 
 log = logging.getLogger("bot.service.routing")
 
-ECHOES = frozenset({EventKind.ORDERS_PLACED, EventKind.BID_RECORDED, EventKind.HOUSE_CARD_PRIVATE,
-                    EventKind.RAVEN_KEEP, EventKind.RAVEN_BURY})
-
-
-def echoes(events: list[dict[str, Any]], user_of: dict[str, int], user_id: int) -> list[dict[str, Any]]:
-    """The events that say ``user_id``'s own answer back to them (their reply says these)."""
-    return [e for e in events if e["kind"] in ECHOES and e["audience"]["kind"] == Audience.PLAYER
+def echoes(t: Table, events: list[dict[str, Any]], user_id: int) -> list[dict[str, Any]]:
+    """The events that say ``user_id``'s own answer back to them (their reply says these: the room's
+    ``feed.echoes``)."""
+    kinds, user_of = t.room.feed.echoes, t.user_of()
+    return [e for e in events if e["kind"] in kinds and e["audience"]["kind"] == Audience.PLAYER
             and user_of.get(e["audience"]["who"]) == user_id]
 
 
@@ -40,17 +38,18 @@ async def route_events(repo: Repo, t: Table, events: list[dict[str, Any]], seq: 
     decisions open now, if the caller has them. ``replied``: the user whose own answer this is (its reply says
     their ``echoes``)."""
     assert t.game is not None
+    feed = t.room.feed
     public = [e for e in events if e["audience"]["kind"] == Audience.PUBLIC]
     if asked:
         waiting: list[dict[str, Any]] = []
     else:
-        waiting = t.feed if t.feed is not None else await waiting_events(repo, t.id, public, seq)
-    wide = table_wide(t.game.raw_decisions() if opened is None else opened)
-    posts, t.feed = next_posts(waiting, public, flush=t.game.over or wide)
+        waiting = t.feed if t.feed is not None else await waiting_events(feed, repo, t.id, public, seq)
+    wide = table_wide(feed, t.game.open_decisions() if opened is None else opened)
+    posts, t.feed = next_posts(feed, waiting, public, flush=t.game.over or wide)
     rows = [messages.post(t.id, post.payload(t.game)) for post in posts]
     user_of = t.user_of()
     if replied is not None:
-        said = {id(e) for e in echoes(events, user_of, replied)}
+        said = {id(e) for e in echoes(t, events, replied)}
         events = [e for e in events if id(e) not in said]
     return rows + route_private(t.id, events, user_of)
 

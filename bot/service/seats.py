@@ -8,11 +8,12 @@ setting "autopilot") or ``open`` (nobody plays it: after ``replace_after`` misse
   the absence's length. With "autopilot" the autopilot answers the seat's decisions while the absence lasts;
   control returns by itself at its end (or at ``back``).
 - **Autopilot seats** (``autopilot``, or ``open``): after every applied answer (the core's ``after_answer``
-  hook) and after a kick or an absence begins, ``autoplay`` answers the open decisions of those seats with
-  ``bot.autopilot.Autopilot``, seeded from the game id and the decision id, from that house's view only, through
-  ``TableCore.apply`` (source "autopilot"). It is bounded (``AUTOPLAY_LIMIT`` answers per pass, each decision
-  tried once per pass) and falls back to the decision's default; secret answers are held by the engine until
-  their reveal group completes, so a new player may still change an autopilot's House card before the reveal.
+  hook) and after a kick or an absence begins, ``autoplay`` answers the open decisions of those seats with the
+  room's autopilot (AGoT: ``bot.autopilot.Autopilot``), seeded from the game id and the decision id, from that
+  house's view only, through ``TableCore.apply`` (source "autopilot"). It is bounded (``AUTOPLAY_LIMIT`` answers
+  per pass, each decision tried once per pass) and falls back to the decision's default; secret answers are held
+  by the engine until their reveal group completes, so a new player may still change an autopilot's House card
+  before the reveal.
   Nothing is lost when that pass fails after the commit that gave the autopilot its decisions (the database went
   away): that commit wrote an ``autoplay`` timer per decision (``core.add_autoplay``), which the autopilot's
   answer cancels; one still there fires ``autoplay_due``, the same pass run again by the timer task.
@@ -28,22 +29,22 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.autopilot import Autopilot
 from bot.service import messages
 from bot.service.core import TableCore, add_autoplay, retried
 from bot.service.kinds import ACTIVE, GameStatus, SeatState, Source, TimerKind
-from bot.service.loaded import Table, away, game_info, label_of
+from bot.service.loaded import Table, away, game_info
 from bot.service.models import GameInfo, ServiceError, Stale
 from bot.storage import NewMessage, Repo, SeatRow, TimerRow, iso
 from engine.core import Decision
+from engine.registry import DEFAULT
 
 log = logging.getLogger("bot.service.seats")
 AUTOPLAY_LIMIT = 2000  # answers per pass: a whole game is far fewer than this between two human answers
 MAX_AWAY_DAYS = 30
 
 
-def autopilot_seed(game_id: int, decision_id: str) -> int:
-    digest = hashlib.sha256(f"agot-autopilot:{game_id}:{decision_id}".encode()).digest()
+def autopilot_seed(game_id: int, decision_id: str, game: str = DEFAULT) -> int:
+    digest = hashlib.sha256(f"{game}-autopilot:{game_id}:{decision_id}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 
@@ -116,7 +117,7 @@ class Seats:
         if mine is None:
             return decision.default
         try:
-            return Autopilot(autopilot_seed(t.id, decision.id)).answer(view, mine)
+            return t.room.autopilot(autopilot_seed(t.id, decision.id, t.row.game)).answer(view, mine)
         except Exception:  # noqa: BLE001 - the autopilot must never stop the game; the default always works
             log.exception("game %s: the autopilot failed on %s", t.id, decision.kind)
             return decision.default
@@ -142,7 +143,7 @@ class Seats:
                 raise ServiceError(f"The absence must end in the future, at most {MAX_AWAY_DAYS} days ahead.")
             mode = t.row.settings.get("absence", "stretch")
             assert t.game is not None and seat.house is not None
-            name = t.game.house_name(seat.house)
+            name = t.game.name_of(seat.house)
             stamp = f"<t:{int(until.timestamp())}:R>"
             async with core.writing(t) as repo:
                 state = SeatState.AUTOPILOT if mode == "autopilot" else SeatState.PLAYER
@@ -173,7 +174,7 @@ class Seats:
             assert t.game is not None and seat.house is not None
             async with core.writing(t) as repo:
                 await repo.set_seat_state(game_id, user_id, SeatState.PLAYER)
-                await repo.add_messages([messages.notice(t, f"{t.game.house_name(seat.house)} is back.")], now)
+                await repo.add_messages([messages.notice(t, f"{t.game.name_of(seat.house)} is back.")], now)
             seat.state, seat.away_from, seat.away_until = SeatState.PLAYER, None, None
             core.woken()
             return game_info(t.row, t.seats)
@@ -190,7 +191,7 @@ class Seats:
                         and t.game is not None and seat.house:
                     await repo.set_seat_state(t.id, seat.user_id, SeatState.PLAYER)
                     seat.state, seat.away_from, seat.away_until = SeatState.PLAYER, None, None
-                    rows.append(messages.notice(t, f"{t.game.house_name(seat.house)} is back: the absence ended."))
+                    rows.append(messages.notice(t, f"{t.game.name_of(seat.house)} is back: the absence ended."))
             await repo.finish_timers([x.id for x in timers])
             if rows:
                 await repo.add_messages(rows, now)
@@ -223,8 +224,8 @@ class Seats:
         """A deadline passed (in the default answer's transaction): count it on the seat and tell the table;
         the seat opens after ``replace_after`` missed deadlines."""
         assert t.game is not None
-        name = t.game.house_name(decision.player)
-        rows = [messages.notice(t, f"{name} missed the deadline: default {label_of(decision)} given.")]
+        name = t.game.name_of(decision.player)
+        rows = [messages.notice(t, f"{name} missed the deadline: default {t.label(decision)} given.")]
         seat = next((s for s in t.seats if s.user_id == user_id), None)
         if seat is not None:
             seat.missed += 1
@@ -252,7 +253,7 @@ class Seats:
             if seat is None:
                 raise ServiceError(f"{house} has no seat in this game.")
             if seat.state == SeatState.OPEN:
-                raise ServiceError(f"{t.game.house_name(house)}'s seat is already open.")
+                raise ServiceError(f"{t.game.name_of(house)}'s seat is already open.")
             async with core.writing(t) as repo:
                 player = "its player" if t.faceless else seat.name
                 rows = await self.open_seat(repo, t, seat, why or f"{player} was removed by a manager")
@@ -273,7 +274,7 @@ class Seats:
         await repo.set_seat_state(t.id, seat.user_id, SeatState.OPEN)
         seat.state, seat.away_from, seat.away_until = SeatState.OPEN, None, None
         await self.hand_over(repo, t, seat.house, self.core.clock())
-        name = t.game.house_name(seat.house)
+        name = t.game.name_of(seat.house)
         return [
             messages.private_notice(t.id, seat.user_id, f"You no longer play {name} in game #{t.id}."),
             messages.seat_open(t, seat.house, name,
@@ -294,8 +295,8 @@ class Seats:
                 raise ServiceError(f"{house} has no seat in this game.")
             mine = t.house_of(user_id)
             if mine is not None:
-                raise ServiceError(f"You already play {t.game.house_name(mine)} in this game.")
-            label = t.game.house_name(house)
+                raise ServiceError(f"You already play {t.game.name_of(mine)} in this game.")
+            label = t.game.name_of(house)
             if seat.state != SeatState.OPEN:
                 raise ServiceError(f"{label}'s seat is not open: it has been taken.")
             if any(s.user_id == user_id and s is not seat for s in t.seats):

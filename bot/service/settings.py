@@ -1,14 +1,15 @@
-"""Per-game settings: what a table may choose at creation, checked and completed with defaults."""
+"""Per-game settings: what a table may choose at creation, checked and completed with defaults. The table's own
+keys are checked here; the game's own (its room's ``settings_keys``) by the game's room (``Room.check_settings``)."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.games.rooms import room
 from bot.service.models import ServiceError
 from bot.service.timezones import check_zone, tz
-from engine.agot import Settings
-from engine.agot.mod import setup as mod_setup
+from engine.core import EngineError
 
 HOUR = 3600.0
 # Seconds per decision kind; "default" covers every kind not named.
@@ -18,27 +19,26 @@ DEFAULT_REPLACE_AFTER = 3  # missed deadlines after which the table is told the 
 DEFAULT_VOTE_THRESHOLD = 2 / 3  # the share of the seated players whose Yes passes a table vote
 DEFAULT_VOTE_HOURS = 24.0  # a table vote still open after this long fails
 
-_KEYS = {"tides_of_battle", "tiebreak", "houses", "deadlines", "reminders", "replace_after", "vote_threshold",
-         "vote_hours", "quiet_hours", "weekend_hours", "faceless",
-         "absence", "zone", "whispers", "setup"}
-SETUPS = ("", "7", "8")  # the base game's set-up by player count, or Mother of Dragons' 7- or 8-house set-up
+_KEYS = {"houses", "deadlines", "reminders", "replace_after", "vote_threshold", "vote_hours", "quiet_hours",
+         "weekend_hours", "faceless", "absence", "zone", "whispers"}  # the table's own
 
 
-def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
-    """The complete settings of a new game, or ServiceError naming the first bad one."""
+def normalize(raw: dict[str, Any] | None, players: int | None = None, game: str | None = None) -> dict[str, Any]:
+    """The complete settings of a new table of ``game`` (None: A Game of Thrones) for ``players`` (None: only the
+    form is checked, as for the game's smallest table), or ServiceError naming the first bad one."""
     raw = dict(raw or {})
-    unknown = sorted(set(raw) - _KEYS)
+    try:
+        home = room(game)
+    except EngineError as exc:
+        raise ServiceError(str(exc)) from None
+    keys = _KEYS | home.settings_keys
+    unknown = sorted(set(raw) - keys)
     if unknown:
-        raise ServiceError(f"Unknown setting {unknown[0]!r}; the settings are {', '.join(sorted(_KEYS))}.")
-    setup = raw.get("setup", "")
-    if setup not in SETUPS:
-        raise ServiceError("setup must be '' (the base game), '7' or '8' (Mother of Dragons' 7- or 8-house map).")
-    tides = raw.get("tides_of_battle", False)
-    if not isinstance(tides, bool):
-        raise ServiceError("tides_of_battle must be true or false.")
-    tiebreak = raw.get("tiebreak", "rb2")
-    if tiebreak not in ("rb2", "faq"):
-        raise ServiceError("tiebreak must be 'rb2' or 'faq'.")
+        raise ServiceError(f"Unknown setting {unknown[0]!r}; the settings are {', '.join(sorted(keys))}.")
+    try:
+        own = home.check_settings({k: v for k, v in raw.items() if k in home.settings_keys}, players)
+    except EngineError as exc:
+        raise ServiceError(str(exc)) from None
     houses = raw.get("houses", "random")
     if houses not in ("random", "choose"):
         raise ServiceError("houses must be 'random' or 'choose'.")
@@ -82,26 +82,21 @@ def normalize(raw: dict[str, Any] | None) -> dict[str, Any]:
             raise ServiceError("zone must be an IANA time zone name, e.g. Europe/Paris.")
     # a table's own "default" replaces every built-in deadline it does not name itself
     deadlines = dict(deadlines) if "default" in deadlines else {**DEFAULT_DEADLINES, **deadlines}
-    return {"tides_of_battle": tides, "tiebreak": tiebreak, "houses": houses,
+    return {**own, "houses": houses,
             "deadlines": deadlines, "reminders": sorted(set(reminders)),
             "replace_after": replace_after, "vote_threshold": float(threshold), "vote_hours": float(vote_hours),
             "quiet_hours": list(quiet) if quiet is not None else None, "weekend_hours": weekend,
             "faceless": faceless, "absence": absence, "zone": zone,
-            "whispers": whispers, **({"setup": setup} if setup else {})}
+            "whispers": whispers}
 
 
-def table_houses(players: int, settings: dict[str, Any]) -> list[str]:
-    """The houses of a table's set-up (``settings["setup"]``, else the base game's for its player count): with
-    fewer players than houses, those nobody holds become vassals at the start (``settings["vassals"]``)."""
+def table_houses(players: int, settings: dict[str, Any], game: str | None = None) -> list[str]:
+    """The roles a member may ask for at a table of ``game`` (None: A Game of Thrones; its set-up's houses: with
+    fewer players than houses, those nobody holds become vassals at the start)."""
     try:
-        return mod_setup.houses_for(players, settings.get("setup", ""))
-    except ValueError as exc:
-        raise ServiceError(f"{exc}.") from None
-
-
-def engine_settings(settings: dict[str, Any]) -> Settings:
-    return Settings(tides_of_battle=settings["tides_of_battle"], tiebreak=settings["tiebreak"],
-                    setup=settings.get("setup", ""), vassals=tuple(settings.get("vassals", ())))
+        return room(game).choosable(players, settings)
+    except EngineError as exc:
+        raise ServiceError(str(exc)) from None
 
 
 def deadline_seconds(settings: dict[str, Any], kind: str) -> float:

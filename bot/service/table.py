@@ -38,6 +38,7 @@ from bot.service.wake import Sleeper
 from bot.service.whispers import Whispers
 from bot.storage import StorageError, Store, open_store
 from engine.core import EngineError
+from engine.registry import DEFAULT
 
 log = logging.getLogger("bot.service")
 
@@ -140,8 +141,9 @@ class TableService:
     # --- lobby and management (lobby.py) ----------------------------------------------------------------------
 
     async def create_game(self, guild_id: int | None, channel_id: int, creator_id: int, players: int,
-                          settings: dict[str, Any] | None = None) -> int:
-        return await self.lobby.create_game(guild_id, channel_id, creator_id, players, settings)
+                          settings: dict[str, Any] | None = None, game: str = DEFAULT) -> int:
+        """A new table of ``game`` (its stored name in ``engine.registry``; A Game of Thrones by default)."""
+        return await self.lobby.create_game(guild_id, channel_id, creator_id, players, settings, game)
 
     async def join(self, game_id: int, user_id: int, name: str, house: str | None = None) -> GameInfo:
         return await self.lobby.join(game_id, user_id, name, house)
@@ -187,7 +189,7 @@ class TableService:
         own view only (the room's ``calculator``)."""
         if await self.seat_of(game_id, user_id) is None:
             raise ServiceError("The calculator works from your own house's view: you need a seat in this game.")
-        calculator = room(None).calculator
+        calculator = room((await self.game(game_id)).game).calculator
         if calculator is None:
             raise ServiceError("This game has no calculator.")
         try:

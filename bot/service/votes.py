@@ -254,7 +254,7 @@ class Votes:
     @staticmethod
     def _what(t: Table, vote: VoteRow) -> str:
         if vote.kind == VoteKind.KICK and t.game is not None:
-            return f"{KINDS[VoteKind.KICK]} {t.game.house_name(vote.house or '')}"
+            return f"{KINDS[VoteKind.KICK]} {t.game.name_of(vote.house or '')}"
         if vote.kind == VoteKind.EXTEND:
             return f"{KINDS[VoteKind.EXTEND]} by {vote.hours} h"
         return KINDS[VoteKind(vote.kind)]

@@ -44,11 +44,11 @@ class Whispers:
             sender = t.house_of(user_id)
             if sender is None:
                 raise ServiceError("Only a player seated in this game may whisper.")
-            if to_house not in t.game.state.houses:
+            if to_house not in t.game.players():
                 raise ServiceError(f"{to_house!r} is not a house of this game.")
             if to_house == sender:
                 raise ServiceError("That is your own house: whisper to another one.")
-            name = t.game.house_name(to_house)
+            name = t.game.name_of(to_house)
             receiver = t.user_of().get(to_house)
             if receiver is None:
                 raise ServiceError(f"Nobody plays House {name} now: a whisper would reach no one.")
@@ -59,7 +59,7 @@ class Whispers:
                 free_at = recent[0]["at"] + WINDOW
                 raise ServiceError(f"A house may whisper {PER_HOUR} times an hour: your next whisper may go at "
                                    f"<t:{int(free_at.timestamp())}:t>.")
-            from_name = t.game.house_name(sender)
+            from_name = t.game.name_of(sender)
             dm = messages.private_notice(game_id, receiver, f"🕊️ A whisper from House {from_name} (game #{game_id}): "
                                          f"{words}")
             async with self.core.writing(t) as repo:

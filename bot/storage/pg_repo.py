@@ -42,7 +42,7 @@ from bot.storage.repository import PACK_PER_PRUNE, PRUNE_ROWS, Pruned
 from bot.storage.sqlite_repo import _position
 
 _GAME = ("id, guild_id, channel_id, creator_id, players, status, settings, seed, seq, round, phase, state_hash, "
-         "note, created_at, updated_at, started_at, finished_at")
+         "note, created_at, updated_at, started_at, finished_at, game")
 _ANSWER = "game_id, seq, user_id, house, decision_id, kind, answer, source, round, phase, state_hash, at, rewound"
 _VOTE = "id, game_id, kind, house, hours, opener_id, status, outcome, opened_at, closes_at, closed_at"
 
@@ -51,11 +51,11 @@ class PostgresRepo(Claims):
     # --- games -----------------------------------------------------------------------------------------
 
     async def add_game(self, guild_id: int | None, channel_id: int, creator_id: int, players: int,
-                       settings: dict[str, Any], now: datetime) -> int:
+                       settings: dict[str, Any], now: datetime, game: str = "agot") -> int:
         return int(await self._value(
-            "INSERT INTO games (guild_id, channel_id, creator_id, players, status, settings, created_at, updated_at)"
-            " VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $6) RETURNING id",
-            guild_id, channel_id, creator_id, players, settings, _t(now)))
+            "INSERT INTO games (guild_id, channel_id, creator_id, players, status, settings, created_at, updated_at,"
+            " game) VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $6, $7) RETURNING id",
+            guild_id, channel_id, creator_id, players, settings, _t(now), game))
 
     async def game(self, game_id: int) -> GameRow | None:
         row = await self._one(f"SELECT {_GAME} FROM games WHERE id = $1", game_id)

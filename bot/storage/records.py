@@ -57,6 +57,7 @@ class GameRow:
     updated_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
+    game: str = "agot"  # the game's stored name (engine/registry); games stored before games had names: "agot"
 
 
 @dataclass

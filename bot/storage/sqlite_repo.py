@@ -146,14 +146,14 @@ class SqliteRepo:
     # --- games -----------------------------------------------------------------------------------------
 
     async def add_game(self, guild_id: int | None, channel_id: int, creator_id: int, players: int,
-                       settings: dict[str, Any], now: datetime) -> int:
+                       settings: dict[str, Any], now: datetime, game: str = "agot") -> int:
         return await self._insert(
-            "INSERT INTO games (guild_id, channel_id, creator_id, players, status, settings, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)", (guild_id, channel_id, creator_id, players, _json(settings),
-                                                        now, now))
+            "INSERT INTO games (guild_id, channel_id, creator_id, players, status, settings, created_at, updated_at,"
+            " game) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+            (guild_id, channel_id, creator_id, players, _json(settings), now, now, game))
 
     _GAME_COLUMNS = ("id, guild_id, channel_id, creator_id, players, status, settings, seed, seq, round, phase, "
-                     "state_hash, note, created_at, updated_at, started_at, finished_at")
+                     "state_hash, note, created_at, updated_at, started_at, finished_at, game")
 
     @staticmethod
     def _game(row: sqlite3.Row) -> GameRow:

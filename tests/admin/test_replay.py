@@ -105,3 +105,16 @@ def test_bad_arguments_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert exc.value.code == 2
     _, err = capsys.readouterr()
     assert len(err.strip().splitlines()) == 1
+
+
+def test_the_file_names_its_game_and_rules_version_and_an_older_file_reads_as_agot_1(
+        recorded: tuple[Replay, str, str]) -> None:
+    replay, digest, _ = recorded
+    raw = replay.to_dict()
+    assert (raw["game"], raw["rules_version"]) == ("agot", 1)
+    older = {k: v for k, v in raw.items() if k not in ("game", "rules_version")}  # written before games had names
+    loaded = Replay.from_dict(older)
+    assert (loaded.game, loaded.rules_version) == ("agot", 1) and state_hash(loaded.play()) == digest
+    for change, words in [({"game": "chess"}, "names no game"), ({"rules_version": 2}, "version 2 of the rules")]:
+        with pytest.raises(ReplayError, match=words):
+            Replay.from_dict({**raw, **change})

@@ -7,9 +7,8 @@ import sqlite3
 from collections import Counter
 from pathlib import Path
 
+from bot.games.agot.feed import ANSWERED, ECHOES
 from bot.service import TableService
-from bot.service.feed import ANSWERED
-from bot.service.routing import ECHOES
 from tests.service.kit import aio, play, seated
 
 

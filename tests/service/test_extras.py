@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.frontend import text
+from bot.games.fronts import front
 from bot.service import FakeClock, RecordingTransport, ServiceError, TableService, extras, replayfile
 from bot.service.replayfile import Replay, Stored
 from bot.service.settings import covers_weekend, normalize, out_of_quiet, shaped_deadline
@@ -132,7 +133,7 @@ async def test_a_faceless_game_names_no_player_until_the_standings(tmp_path: Pat
         for m in public[:end]:
             shown = json.dumps(m.payload) + "\n".join(rendered(m))
             assert not any(s in shown for s in secrets), (m.kind, shown[:300])
-        standings = text.standings_text(gid, public[end].payload)
+        standings = text.standings_text(front(None), gid, public[end].payload)
         assert NAMES[0] in standings and NAMES[3] in standings  # the end reveals who played which house
         # the player's own messages still reach them (prompts by DM)
         assert any(m.audience == "player" and m.user_id == newcomer for m in transport.sent)
@@ -169,7 +170,7 @@ def rendered(m: Any) -> list[str]:
     if m.kind == "post":
         return list(m.payload["lines"])
     if m.kind == "status":
-        return [text.status_text(m.game_id, m.payload["status"])]
+        return [text.status_text(front(None), m.game_id, m.payload["status"])]
     return [str(m.payload.get("text") or m.payload.get("caption") or "")]
 
 

@@ -11,12 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from bot.demo import counted_game, random_plan, seat_table
-from bot.service import OutboxKind, RecordingTransport, TableService
-from bot.service.feed import next_posts, post_lines, waiting_tail
+from bot.games.agot.feed import AgotFeed, post_lines
+from bot.service import OutboxKind, RecordingTransport, TableService, feed
 from engine.agot import Game, Settings
 from engine.agot.battle import UNIT_NAMES
 from engine.agot.board import board
 from engine.agot.position import Position
+
+FEED = AgotFeed()
 
 HOUSE_IDS = re.compile(r"\b(stark|lannister|baratheon|greyjoy|tyrell|martell)\b")
 UNIT_IDS = re.compile(r"\b(footman|knight|ship|siege[ _]engine)\b")
@@ -86,7 +88,7 @@ def test_a_combat_says_each_card_once_and_its_result_term_by_term() -> None:
               ev("combat_result", "Greyjoy wins the combat in The Golden Sound: Lannister 2 against Greyjoy 3.",
                  winner="greyjoy", loser="lannister", parts=parts, strength={}),
               ev("combat_end", "The combat in The Golden Sound is over.", area="the-golden-sound", winner="greyjoy")]
-    [post], waiting = next_posts([], events, flush=False)
+    [post], waiting = feed.next_posts(FEED, [], events, flush=False)
     assert waiting == []
     assert post.lines == [
         "**Greyjoy attacks Lannister in The Golden Sound from Ironman's Bay with Ship.**",
@@ -94,8 +96,10 @@ def test_a_combat_says_each_card_once_and_its_result_term_by_term() -> None:
         "Greyjoy plays Asha Greyjoy.",  # a card that enters later is news
         "**Greyjoy wins the combat in The Golden Sound: Greyjoy 3 = units 1 + card 1 + Valyrian Steel Blade 1, "
         "against Lannister 2 = units 2 - order 1 + support 1.**"]
-    assert post.step == "combat" and post.board == ("The combat in The Golden Sound is over.", {
-        "combat": "the-golden-sound", "attacker": "greyjoy", "defender": "lannister", "combat_source": "ironmans-bay"})
+    assert post.step == "combat" and post.board == {
+        "caption": "The combat in The Golden Sound is over.",
+        "highlights": {"combat": "the-golden-sound", "attacker": "greyjoy", "defender": "lannister",
+                       "combat_source": "ironmans-bay"}}
 
 
 def test_the_orders_are_revealed_house_by_house_in_the_words_players_write() -> None:
@@ -108,20 +112,21 @@ def test_the_orders_are_revealed_house_by_house_in_the_words_players_write() -> 
 def test_a_step_waits_for_its_end_and_a_table_wide_question_posts_what_came_before() -> None:
     march = ev("march", "Stark marches ...", house="stark", area="winterfell", moves={}, attack="moat-cailin")
     combat = ev("combat", "Stark attacks ...", area="moat-cailin", attacker="stark", defender="greyjoy")
-    assert next_posts([], [march, combat], flush=False) == ([], [march, combat])  # the combat is not over yet
+    # the combat is not over yet
+    assert feed.next_posts(FEED, [], [march, combat], flush=False) == ([], [march, combat])
     end = ev("combat_end", "The combat in Moat Cailin is over.", area="moat-cailin")
     cleanup = ev("clean_up", "Round 2 ends.")
     westeros = ev("round", "Round 3 begins.", round=3)
-    posts, waiting = next_posts([march, combat], [end, cleanup, westeros, ev("bid_submitted", "Stark has bid.")],
-                                flush=True)
+    posts, waiting = feed.next_posts(FEED, [march, combat],
+                                     [end, cleanup, westeros, ev("bid_submitted", "Stark has bid.")], flush=True)
     assert waiting == []
     assert [p.step for p in posts] == ["round_end", "step"] and posts[0].board is not None
     assert posts[1].lines == ["**Round 3 begins.**"]  # who has bid is for the status message
     # read back from the store: what waits is after the last closing event, and after the last table-wide answer
     stored = [(4, march), (4, combat), (5, end), (6, cleanup), (6, westeros)]
-    assert waiting_tail(stored, asked=set(), now=7) == [westeros]
-    assert waiting_tail(stored, asked={7}, now=7) == []  # answer 7 is a bid: the feed was posted before it
-    assert waiting_tail(stored[:2], asked={3}, now=5) == [march, combat]
+    assert feed.waiting_tail(FEED, stored, asked=set(), now=7) == [westeros]
+    assert feed.waiting_tail(FEED, stored, asked={7}, now=7) == []  # answer 7 is a bid: the feed was posted before it
+    assert feed.waiting_tail(FEED, stored[:2], asked={3}, now=5) == [march, combat]
 
 
 def test_a_six_player_game_posts_at_most_12_public_posts_per_round(tmp_path: Path) -> None:

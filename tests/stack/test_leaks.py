@@ -21,10 +21,9 @@ from typing import Any
 import pytest
 
 from bot.demo import Answered, play_to_the_end, seat_table
+from bot.games.agot.feed import ANSWERED, ECHOES
 from bot.service import OutboxMessage, TableService
-from bot.service.feed import ANSWERED
 from bot.service.replay import new_game, state_hash
-from bot.service.routing import ECHOES
 from engine.agot import Game
 from engine.agot.agent import RandomAgent
 from engine.agot.board import board

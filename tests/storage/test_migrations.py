@@ -25,6 +25,14 @@ def version(path: Path) -> int:
         return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
+def old_game(path: Path, settings: str = "{}") -> int:
+    """A game row as every version wrote it (today's ``add_game`` writes later columns)."""
+    with sqlite3.connect(path) as db:
+        return int(db.execute("INSERT INTO games (guild_id, channel_id, creator_id, players, status, settings, "
+                              "created_at, updated_at) VALUES (7, 8, 9, 3, 'lobby', ?, ?, ?)",
+                              (settings, OLD_TEXT, OLD_TEXT)).lastrowid or 0)
+
+
 @aio
 async def test_migrations_from_empty_and_the_pragmas(tmp_path: Path) -> None:
     path = tmp_path / "new.sqlite3"
@@ -43,9 +51,8 @@ async def test_migrations_from_empty_and_the_pragmas(tmp_path: Path) -> None:
 async def test_a_version_1_file_upgrades_in_place_and_keeps_its_rows(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     old = await SqliteStore.open(path, upto=1)
-    async with old.transaction() as repo:
-        gid = await repo.add_game(7, 8, 9, 3, {"tiebreak": "rb2"}, NOW)
     await old.close()
+    gid = old_game(path, '{"tiebreak": "rb2"}')
     with sqlite3.connect(path) as db:  # a version 1 seat row (today's add_seat writes later columns)
         db.execute("INSERT INTO seats (game_id, user_id, name, house, joined_at) VALUES (?, 9, 'Ned', NULL, ?)",
                    (gid, OLD_TEXT))
@@ -103,8 +110,10 @@ async def test_rows_given_up_before_version_10_count_as_said(tmp_path: Path) -> 
     failures; a row given up after it is counted."""
     path = tmp_path / "v9.sqlite3"
     old = await SqliteStore.open(path, upto=9)
+    await old.close()
+    gid = old_game(path)
+    old = await SqliteStore.open(path, upto=9)
     async with old.transaction() as repo:
-        gid = await repo.add_game(7, 8, 9, 3, {}, NOW)
         await repo.add_messages([NewMessage(gid, "public", None, "notice", {"text": t}) for t in "ab"], NOW)
     with sqlite3.connect(path) as db:
         first, second = (r[0] for r in db.execute("SELECT id FROM outbox ORDER BY id"))

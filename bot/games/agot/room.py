@@ -40,8 +40,9 @@ class AgotRoom:
     def autopilot(self, seed: int) -> Autopilot:
         return Autopilot(seed)
 
-    def check_settings(self, settings: Mapping[str, Any], players: int) -> dict[str, Any]:
-        if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 8:
+    def check_settings(self, settings: Mapping[str, Any], players: int | None) -> dict[str, Any]:
+        if players is not None and (not isinstance(players, int) or isinstance(players, bool)
+                                    or not 3 <= players <= 8):
             raise IllegalAnswer("A game takes 3 to 6 players, or 4 to 8 on a Mother of Dragons set-up.")
         unknown = sorted(set(settings) - FORM)
         if unknown:
@@ -50,7 +51,7 @@ class AgotRoom:
         if setup not in SETUPS:
             raise IllegalAnswer("setup must be '' (the base game), '7' or '8' (Mother of Dragons' 7- or 8-house "
                                 "map).")
-        if players > 6 and not setup:
+        if players is not None and players > 6 and not setup:
             setup = str(players)  # 7 and 8 players play the Mother of Dragons set-up of their count
         tides = settings.get("tides_of_battle", False)
         if not isinstance(tides, bool):
@@ -59,8 +60,9 @@ class AgotRoom:
         if tiebreak not in ("rb2", "faq"):
             raise IllegalAnswer("tiebreak must be 'rb2' or 'faq'.")
         out = {"tides_of_battle": tides, "tiebreak": tiebreak, **({"setup": setup} if setup else {})}
-        self.choosable(players, out)  # refuses a count the set-up cannot seat
-        self.rules.check_settings(out, players)
+        if players is not None:
+            self.choosable(players, out)  # refuses a count the set-up cannot seat
+            self.rules.check_settings(out, players)
         return out
 
     def choosable(self, players: int, settings: Mapping[str, Any]) -> list[str]:
