@@ -1,4 +1,5 @@
-"""The /agot commands, permissions, stale clicks, closed DMs, DM text and restarts, through SimCord."""
+"""The /game commands (and a game's own, /agot), permissions, stale clicks, closed DMs, DM text and restarts,
+through SimCord."""
 
 from __future__ import annotations
 
@@ -214,3 +215,36 @@ async def test_repairs_by_the_games_managers(table):
     assert prompts(newcomer)  # the seat's open prompt went to the new player
     past = await members[2].slash(channel, "game log", round=1, phase="planning")
     assert replies(past)[0].attachments and past.ephemeral
+    wrong = await members[2].slash(channel, "game log", round=1, phase="night")
+    assert said(wrong)[0] == ("❌ 'night' is not a phase of A Game of Thrones: The Board Game (2nd edition): choose "
+                              "planning, action, westeros.")
+    assert [c["value"] for c in await members[2].autocomplete(channel, "game log", "phase", "act")] == ["action"]
+
+
+@pytest.mark.asyncio
+async def test_a_games_own_settings_through_its_form(table):
+    """``/game create settings:`` is read by the game's own form (AGoT's here): completed as it is typed, a bad word
+    refused in one line before anything is made, the settings said back and kept."""
+    env = table
+    guild = env.create_guild()
+    parent = guild.create_text_channel("westeros")
+    creator = guild.add_member(env.create_user("creator"))
+    offered = await creator.autocomplete(parent, "game create", "settings", "houses:chosen ti")
+    assert [c["value"] for c in offered] == ["houses:chosen tides:off", "houses:chosen tides:on",
+                                             "houses:chosen tiebreak:rb2", "houses:chosen tiebreak:faq"]
+    for words, refusal in [("colour:red", "❌ 'colour:red' is not a setting: write houses:random|chosen"),
+                           ("tides:maybe", "❌ tides takes off or on"),
+                           ("setup:base", "❌ The base game takes 3 to 6 players")]:
+        bad = await creator.slash(parent, "game create", players=7, settings=words)
+        assert bad.ephemeral and said(bad)[0].startswith(refusal), said(bad)
+    too_few = await creator.slash(parent, "game create", players=3, settings="setup:8")  # refused by the room
+    assert too_few.ephemeral and said(too_few)[0].startswith("❌"), said(too_few)
+    assert not parent.threads and await env.bot.service.games_in_channel(parent.id) == []  # nothing was made
+    made = await creator.slash(parent, "game create", players=4, hours=6,
+                               settings="Houses:Chosen, tides:on tiebreak:faq orders:36")
+    words = said(made)[0]
+    assert "houses chosen when joining, Tides of Battle on, tie-breaks: FAQ ruling" in words
+    assert "deadlines: orders 36 h, default 6 h" in words, words
+    info = (await env.bot.service.games_in_channel(parent.threads[-1].id))[0]
+    assert info.game == "agot" and info.settings["tides_of_battle"] is True and info.settings["houses"] == "choose"
+    assert info.settings["deadlines"] == {"orders": 36 * 3600, "default": 6 * 3600}
