@@ -50,7 +50,7 @@ class Front(Protocol):
     """One game's pieces, as the Discord front end uses them."""
 
     name: str  # the game's stored name (engine.registry)
-    title: str  # its full name, as players know it
+    title: str  # its full name, as players know it (its ``GameRules.title``)
     topics: Mapping[str, tuple[str, str]]  # help pages: key -> (title, words within one message); "overview" first
     phases: tuple[str, ...]  # the phases of a round (``/game log round: phase:``), the default first
     items: tuple[type[discord.ui.DynamicItem[Any]], ...]  # persistent components of its own prompts

@@ -216,7 +216,7 @@ async def test_repairs_by_the_games_managers(table):
     past = await members[2].slash(channel, "game log", round=1, phase="planning")
     assert replies(past)[0].attachments and past.ephemeral
     wrong = await members[2].slash(channel, "game log", round=1, phase="night")
-    assert said(wrong)[0] == ("❌ 'night' is not a phase of A Game of Thrones: The Board Game (2nd edition): choose "
+    assert said(wrong)[0] == ("❌ 'night' is not a phase of A Game of Thrones: The Board Game: choose "
                               "planning, action, westeros.")
     assert [c["value"] for c in await members[2].autocomplete(channel, "game log", "phase", "act")] == ["action"]
 

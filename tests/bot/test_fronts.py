@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
 
+from bot.frontend.help import TOPICS as EVERY_GAME
 from bot.games.front import Front, Refused
 from bot.games.fronts import front, playable
 from engine.agot.game import Game
-from engine.registry import names
+from engine.registry import names, rules
 
 
 def test_the_registry_finds_a_front_by_the_games_stored_name():
@@ -55,3 +57,24 @@ def test_agot_says_its_settings_back():
                                           "setup": "7", "vassals": ["martell"]})
     assert words == (", houses chosen when joining, Tides of Battle on, tie-breaks: FAQ ruling, Mother of Dragons "
                      "7-house set-up (vassals: Martell)")
+
+
+@pytest.mark.parametrize("name", playable())
+def test_every_front_keeps_to_discords_limits_and_its_own_shape(name):
+    """What every game's front must hold for the generic front end (a new game's front is checked here too)."""
+    game = front(name)
+    shelf = rules(name)
+    assert game.title == shelf.title and "overview" in game.topics and game.phases
+    assert all(len(f"📖 **{title}**\n{body}") <= 2000 for title, body in game.topics.values())
+    assert not set(game.topics) & set(EVERY_GAME)  # the pages of every game keep their names
+    assert isinstance(game.settings("", shelf.min_players), dict)  # the defaults need no words
+    suggested = game.settings_choices("")
+    assert len(suggested) <= 25 and all(0 < len(c) <= 100 for c in suggested)
+    assert all(issubclass(item, discord.ui.DynamicItem) for item in game.items)
+    group = game.group()
+    if group is not None:
+        assert group.name == name and len(group.commands) <= 25
+        for command in group.walk_commands():
+            assert command.name == command.name.lower() and len(command.parameters) <= 25 and command.description
+            assert all(p.description and p.description != "…" for p in command.parameters), command.name
+        assert group.name not in {"game", "game-manage"}

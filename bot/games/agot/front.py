@@ -17,11 +17,12 @@ from bot.games.agot import answers, form, help, orders, words
 from bot.games.agot.commands import AgotCommands
 from bot.games.front import BoardImage
 from bot.render import Highlights, panel_fields, render
+from engine.agot.rules import AGOT
 
 
 class AgotFront:
     name = "agot"
-    title = "A Game of Thrones: The Board Game (2nd edition)"
+    title = AGOT.title
     topics = help.TOPICS
     phases = ("planning", "action", "westeros")  # round 1 has no Westeros phase: Planning is the default
     items: tuple[type[discord.ui.DynamicItem[Any]], ...] = orders.ITEMS
