@@ -27,8 +27,8 @@ table decides: pause, resume, extend, cancel, kick, undo, end), `away` (`days:` 
 `timezone`, `help`.
 **Repairs** (`/game-manage`, shown to members with Manage Server): `pause`, `resume`, `rewind` and `kick` (both \
 ask to confirm), `replace`, `force`, `deadline`. A game's creator and the bot's owners may use them too.
-**A game's own commands** are in its own group (A Game of Thrones: `/agot card`, `/agot hand`, `/agot calc`): \
-`/game help` in its channel, or `game_name:`, shows them."""),
+**A game's own commands** are in its own group, named after the game: `/game help` in its channel (or with \
+`game_name:`) shows them."""),
     "deadlines": ("Deadlines, absences and time zones", """\
 **Deadlines**: every prompt shows when it expires, in your own time. A missed deadline plays the default answer \
 and is announced; reminders come before. After several missed deadlines the seat may be opened to others.
