@@ -4,8 +4,6 @@ clock (``clock.py``). Front ends, the demo and the tests use only what is export
 from bot.service.clock import Clock, FakeClock, system_clock
 from bot.service.kinds import (
     Audience,
-    DecisionKind,
-    EventKind,
     GameStatus,
     OutboxKind,
     SeatState,
@@ -25,7 +23,6 @@ from bot.service.outbox import (
 )
 from bot.service.table import TableService
 
-__all__ = ["Audience", "Clock", "DecisionKind", "Dispatcher", "EventKind", "FakeClock", "GameInfo", "GameStatus",
-           "OutboxKind", "OutboxMessage", "PermanentError", "RecordingTransport", "Reply", "Seat", "SeatState",
-           "ServiceError", "Source", "TableService", "TimerKind", "TransientError", "Transport", "VoteKind",
-           "VoteStatus", "system_clock"]
+__all__ = ["Audience", "Clock", "Dispatcher", "FakeClock", "GameInfo", "GameStatus", "OutboxKind", "OutboxMessage",
+           "PermanentError", "RecordingTransport", "Reply", "Seat", "SeatState", "ServiceError", "Source",
+           "TableService", "TimerKind", "TransientError", "Transport", "VoteKind", "VoteStatus", "system_clock"]

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games.agot.kinds import DecisionKind, EventKind
 from bot.games.room import BoardShown
-from bot.service.kinds import DecisionKind, EventKind
 from engine.agot.board import Board, board
 from engine.agot.orders import describe
 
