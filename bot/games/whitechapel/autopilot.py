@@ -7,8 +7,9 @@ way: each circle a policeman could search or arrest in next round costs extra, a
 when it beats every regular move by more than the token is worth (always when the streets are blocked or the
 squares would run out). The Head puts his real patrols nearest the women and the wretched next to them; the
 detectives work out where Jack may be from the crime scene, the clues (the one farthest from the scene is taken
-as the newest) and the moves used, walk toward it, search where his row most likely ran and arrest when one
-circle next to them holds enough of the chances.
+as the newest) and the moves used, walk toward it and toward his likely hideout (the circle nearest all the crime
+scenes, from the second night on), search where his row most likely ran and arrest when one circle next to
+them holds enough of the chances.
 
 ``python -m bot.games.whitechapel.autopilot --games N --seed S`` prints the win rates (``match``).
 """
@@ -30,7 +31,7 @@ NEXT_TO = 4.0  # more when a policeman stands next to it already
 TOKEN = {"coach": 2.0, "alley": 1.5}  # what spending a token is worth in moves
 LATE = 100.0  # per square beyond the last one
 ARREST_AT = 0.3  # the share of the chances one circle needs for an arrest
-HIDEOUT_PICKS = 5  # the hideout is one of the best few, at random
+GUARD = 1.0  # the pull of the crossings near the likely hideout (from the second night's crime on)
 
 
 class Autopilot:
@@ -45,15 +46,18 @@ class Autopilot:
 
     # --- Jack: set-up and the Hell part -------------------------------------------------------
     def _hideout(self, view: dict[str, Any], decision: dict[str, Any]) -> int:
+        """At random among the circles at least three police steps from every yellow crossing and at most six
+        moves on average from the red circles (or the nearest to that)."""
         b = self.board
 
         def score(c: int) -> float:
             near_yellow = min(steps_to_circle(x, c) for x in b.yellow)
             to_red = sum(moves(r, c) for r in b.red) / len(b.red)
-            return -2.0 * min(near_yellow, 4) + 1.5 * max(0.0, to_red - 5)
+            return -2.0 * min(near_yellow, 3) + 1.5 * max(0.0, to_red - 6)
 
-        best = sorted(decision["info"]["circles"], key=lambda c: (score(c), c))[:HIDEOUT_PICKS]
-        return int(self.rng.choice(best))
+        scores = {c: score(c) for c in decision["info"]["circles"]}
+        best = min(scores.values())
+        return int(self.rng.choice(sorted(c for c, v in scores.items() if v <= best + 0.5)))
 
     def _women(self, view: dict[str, Any], decision: dict[str, Any]) -> dict[str, list[int]]:
         info, home = decision["info"], view["private"]["hideout"]
@@ -62,10 +66,11 @@ class Autopilot:
         def score(r: int) -> float:
             d = moves(r, home)
             danger = min((steps_to_circle(x, r) for x in police), default=FAR)
-            return 2.0 * max(0, d - 7) + max(0, 3 - d) + 3.0 * max(0, 3 - danger)
+            return 2.0 * max(0, d - 7) + max(0, 3 - d) + 3.0 * max(0, 3 - danger) + self.rng.below(100) / 50
 
         free: list[int] = info["free"]
-        marked = sorted(free, key=lambda r: (score(r), r))[: info["marked"]]
+        scores = {r: score(r) for r in free}
+        marked = sorted(free, key=lambda r: (scores[r], r))[: info["marked"]]
         others = sorted((r for r in free if r not in marked),
                         key=lambda r: (-min(moves(r, m) for m in marked), r))
         return {"women": sorted(marked + others[: info["women"] - len(marked)]), "marked": sorted(marked)}
@@ -321,7 +326,8 @@ class Hunt:
         value = sum(self.chance(c) + 0.3 * self.on_row(c) for c in near)
         likely = sorted(self.where, key=lambda c: (-self.where[c], c))[:5] or list(self.start)
         pull = min((steps_to_circle(crossing, c) for c in likely), default=0)
-        return value - 0.05 * pull
+        guard = GUARD / (1 + steps_to_circle(crossing, self.home)) if self.home is not None else 0.0
+        return value - 0.05 * pull + guard
 
     def best_gain(self, crossing: str, colour: str) -> float:
         places = (crossing, *board().police_moves(crossing))
