@@ -346,7 +346,8 @@ class GameCog(commands.Cog):
         shown = events[: max(0, len(events) - 20 * (page - 1))][-20:]
         if not shown:
             raise Refusal("No events on that page.")
-        body = text.chunks([f"`{e.get('seq', '')}` {line}" for e, line in zip(shown, text.event_lines(shown))],
+        bold = (await front_for(interaction, info)).headlines
+        body = text.chunks([f"`{e.get('seq', '')}` {line}" for e, line in zip(shown, text.event_lines(shown, bold))],
                            1900)[-1]
         await interaction.response.send_message(f"**Game #{info.id}**, events (page {page}):\n{body}", ephemeral=True)
 
@@ -356,7 +357,7 @@ class GameCog(commands.Cog):
         events = await self.service.history_events(info.id, round, phase)
         game = await self.bot.front_of(info.id)
         image = await asyncio.to_thread(game.board, view)
-        lines = text.event_lines(events)
+        lines = text.event_lines(events, game.headlines)
         told = text.clip("\n".join(lines[:25]), 1700) if lines else "No public event."
         more = f"(the first 25 of {len(lines)} events)\n" if len(lines) > 25 else ""
         await interaction.followup.send(f"Game #{info.id} as round {round}'s {phase} phase began; what happened "

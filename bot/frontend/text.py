@@ -6,6 +6,7 @@ tested on their own. Everything here is shown to exactly the audience the servic
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
@@ -113,12 +114,12 @@ def prompt_text(front: Front, game_id: int, decision: dict[str, Any], deadline: 
 
 # --- the public feed -----------------------------------------------------------------------------------------
 
-def event_lines(events: list[dict[str, Any]]) -> list[str]:
+def event_lines(events: list[dict[str, Any]], headlines: Collection[str] = ()) -> list[str]:
+    """One line per event, those of the game's ``headlines`` kinds in bold."""
     out = []
     for e in events:
         text = e.get("text") or e["kind"]
-        if e["kind"] in ("combat", "combat_end", "orders_revealed", "round", "game_over", "westeros_revealed",
-                         "bids_revealed"):
+        if e["kind"] in headlines:
             text = f"**{text}**"
         out.append(text)
     return out

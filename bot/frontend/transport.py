@@ -82,7 +82,8 @@ class DiscordTransport:
         send = _noted(where.send, msg.undelivered) if msg.undelivered else where.send
         match kind:
             case OutboxKind.EVENTS:
-                posts = text.chunks(text.event_lines(cast(EventsPayload, msg.payload).get("events", [])))
+                events = cast(EventsPayload, msg.payload).get("events", [])
+                posts = text.chunks(text.event_lines(events, (await self.bot.front_of(gid)).headlines))
                 first = None
                 for i, post in enumerate(posts):
                     sent = await send(post, nonce=_nonce(msg.key, i))

@@ -10,7 +10,8 @@ the game's stored name in ``bot.games.fronts``, for what it cannot say without k
 - ``prompt_view``: the components of a decision where buttons and selects of its choices do not fit (AGoT's
   orders editor), with ``items``: the persistent components to register at start;
 - ``title_of``: a prompt's title (who answers, and what);
-- ``phases``: the phases of its rounds, whose boards ``/game log`` shows again;
+- ``phases``: the phases of its rounds, whose boards ``/game log`` shows again, and ``headlines``: the events
+  that stand out in a list of events;
 - ``topics`` and ``topic_of``: its help pages, and the page a decision's prompt points to;
 - ``group``: its own slash command group (``/agot card``, ``/agot hand``, ``/agot calc``), or None;
 - ``seat_name`` and ``seat_id``: a seat's name (AGoT: its house), and the seat words name in any case;
@@ -53,6 +54,7 @@ class Front(Protocol):
     title: str  # its full name, as players know it (its ``GameRules.title``)
     topics: Mapping[str, tuple[str, str]]  # help pages: key -> (title, words within one message); "overview" first
     phases: tuple[str, ...]  # the phases of a round (``/game log round: phase:``), the default first
+    headlines: frozenset[str]  # the kinds of public event whose line stands out (bold) in a list of events
     items: tuple[type[discord.ui.DynamicItem[Any]], ...]  # persistent components of its own prompts
 
     def group(self) -> app_commands.Group | None:

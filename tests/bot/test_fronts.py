@@ -78,3 +78,11 @@ def test_every_front_keeps_to_discords_limits_and_its_own_shape(name):
             assert command.name == command.name.lower() and len(command.parameters) <= 25 and command.description
             assert all(p.description and p.description != "…" for p in command.parameters), command.name
         assert group.name not in {"game", "game-manage"}
+
+
+def test_a_games_headlines_stand_out_in_a_list_of_events():
+    from bot.frontend.text import event_lines
+
+    events = [{"kind": "round", "text": "Round 2 begins."}, {"kind": "raid", "text": "Stark raids Karhold."}]
+    assert event_lines(events, front("agot").headlines) == ["**Round 2 begins.**", "Stark raids Karhold."]
+    assert event_lines(events) == ["Round 2 begins.", "Stark raids Karhold."]  # the generic list names no kind

@@ -24,6 +24,8 @@ class AgotFront:
     name = "agot"
     title = AGOT.title
     topics = help.TOPICS
+    headlines = frozenset({"round", "orders_revealed", "westeros_revealed", "bids_revealed", "combat", "combat_end",
+                           "game_over"})
     phases = ("planning", "action", "westeros")  # round 1 has no Westeros phase: Planning is the default
     items: tuple[type[discord.ui.DynamicItem[Any]], ...] = orders.ITEMS
 
