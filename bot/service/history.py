@@ -68,12 +68,19 @@ class History:
                 game = start
             else:
                 first = next((a for a in live if (a.round, a.phase) == (round, phase)), None)
-                if first is None and phase == "westeros":  # a Westeros phase that asked nothing: as it ended
-                    first = next((a for a in live if a.round == round), None)
+                if first is None:  # a stage that asked nothing (AGoT's Westeros phase may not): as it ended
+                    first = await self._began(t, (round, phase), live)
                 if first is None:
                     raise ServiceError(f"This game has not reached the {phase} phase of round {round}.")
                 game = await self._replay_to(game_id, first.seq, live)
             return game.view(t.house_of(user_id) if user_id is not None else None)
+
+    async def _began(self, t: Table, stage: tuple[int, str], live: list[AnswerRow]) -> AnswerRow | None:
+        """The live answer whose public events begin ``stage`` (the room's ``feed.stage_of``), if one does."""
+        async with self.core.store.reading() as repo:
+            rows = await repo.events(t.id, audience=Audience.PUBLIC)
+        seq = next((r.answer_seq for r in rows if t.room.feed.stage_of(r.event) == stage), None)
+        return next((a for a in live if a.seq == seq), None)
 
     async def history_events(self, game_id: int, round: int, phase: str) -> list[dict[str, Any]]:
         """The public events of ``phase`` of ``round``, oldest first, of the live line (rewound answers left out)."""

@@ -108,3 +108,23 @@ async def test_history_events_are_the_public_events_of_that_phase(tmp_path: Path
     for rnd in (2, 3):
         assert (await svc.history(gid, rnd, "westeros"))["round"] == rnd
     await svc.close()
+
+
+@aio
+async def test_a_westeros_phase_that_asked_nobody_anything_is_found_by_the_event_that_began_it(
+        tmp_path: Path) -> None:
+    """No answer was given in it: the room's feed says which public event began it (a new round's), and the
+    history shows the game as the answer that emitted it left it."""
+    path = tmp_path / "t.sqlite3"
+    svc = await TableService.open(path, randbits=random.Random(1).getrandbits)
+    gid, _ = await seated(svc, players=3)
+    await play(svc, gid, answers=400, seed=1)
+    with sqlite3.connect(path) as db:
+        asked = {r for (r,) in db.execute("SELECT DISTINCT round FROM answers WHERE phase = 'westeros'")}
+        reached = max(r for (r,) in db.execute("SELECT round FROM answers"))
+    silent = sorted(set(range(2, reached + 1)) - asked)
+    assert silent == [9]  # this game's round 9 drew Westeros cards that ask nobody anything
+    assert (await svc.history(gid, 9, "westeros"))["round"] == 9
+    with pytest.raises(ServiceError, match="not reached"):
+        await svc.history(gid, reached + 1, "westeros")
+    await svc.close()
