@@ -308,7 +308,7 @@ class Seats:
                 rows = [messages.notice(t, f"{'A new player' if t.faceless else name} now plays {label}."),
                         messages.private_notice(game_id, user_id,
                                                 f"You now play {label} in game #{game_id}. Your open decisions "
-                                                "follow; `/agot board private:True` shows what your house sees.")]
+                                                "follow; `/game board private:True` shows what your seat sees.")]
                 rows += [messages.prompt(t, user_id, d, deadlines.get(d.id))
                          for d in t.game.open_decisions(submitted=True, player=house)]
                 await repo.add_messages(rows, now)
