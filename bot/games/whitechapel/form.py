@@ -1,0 +1,70 @@
+"""Letters from Whitechapel's settings form: the creator's ``settings:`` words (``/game create game:whitechapel
+settings:rushing false_clues``) read into the game's settings, completed as they are typed, and said back.
+
+Each word turns one optional rule on (every rule is off by default), in any order and case, separated by spaces or
+commas; ``word:off`` (or ``:on``) says it outright. The words: ``false_clues``, ``rushing``, ``area_arrests``,
+``catch_me`` (Catch Me If You Can), ``i_know_your_address``, ``private_thread`` (the detectives' own thread: not
+yet supported by the bot, see ``help.py``). Jack's Letters are refused (the board data cannot play them).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from bot.games.front import Refused
+from engine.core import IllegalAnswer
+from engine.whitechapel.rules import LETTERS_REFUSED, WHITECHAPEL
+
+# the word written -> (the setting, its name in words)
+RULES: dict[str, tuple[str, str]] = {
+    "false_clues": ("false_clues", "False Clues"),
+    "rushing": ("rushing", "Rushing"),
+    "area_arrests": ("area_arrests", "area arrests"),
+    "catch_me": ("catch_me_if_you_can", "Catch Me If You Can"),
+    "i_know_your_address": ("i_know_your_address", "I Know Your Address"),
+    "private_thread": ("detectives_private_thread", "the detectives' private thread (not yet supported)"),
+}
+ALIASES = {"catch_me_if_you_can": "catch_me", "address": "i_know_your_address",
+           "detectives_private_thread": "private_thread", "false_clue": "false_clues", "rush": "rushing"}
+SWITCH = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
+HOW = "write rule words: " + " ".join(RULES)
+
+
+def settings(words: str, players: int) -> dict[str, Any]:
+    chosen: dict[str, bool] = {}
+    for part in (p for p in re.split(r"[\s,]+", words.strip().lower()) if p):
+        word, _, value = part.partition(":")
+        word = ALIASES.get(word.replace("-", "_"), word.replace("-", "_"))
+        if word in ("letters", "jacks_letters"):
+            raise Refused(LETTERS_REFUSED.rstrip("."))
+        if word not in RULES:
+            raise Refused(f"'{part[:30]}' is not an optional rule: {HOW}")
+        if value and value not in SWITCH:
+            raise Refused(f"'{part[:30]}': a rule is on or off ({word}:on, {word}:off)")
+        key = RULES[word][0]
+        if key in chosen:
+            raise Refused(f"'{word}' is given twice")
+        chosen[key] = SWITCH.get(value, True)
+    try:
+        return WHITECHAPEL.check_settings(chosen, players)
+    except IllegalAnswer as exc:
+        raise Refused(str(exc).rstrip(".")) from None
+
+
+def choices(words: str) -> list[str]:
+    """The typed words with their last one completed by the rules not named yet (at most 25)."""
+    head, _, typed = words.rpartition(" ") if not words.endswith((" ", ",")) else (words.rstrip(" ,"), "", "")
+    named = {ALIASES.get(w.split(":")[0], w.split(":")[0]) for w in re.split(r"[\s,]+", head.lower()) if w}
+    if not named <= set(RULES):
+        return []  # a bad word: no suggestion, the command refuses it in words
+    prefix = f"{head} " if head else ""
+    out = [prefix + word for word in RULES if word not in named and word.startswith(typed.lower())]
+    return [c[:100] for c in out][:25]
+
+
+def said(settings: Mapping[str, Any]) -> str:
+    """The optional rules said back: ", optional rules: Rushing, False Clues" (", no optional rule")."""
+    on = [name for key, name in RULES.values() if settings.get(key)]
+    return f", optional rules: {', '.join(on)}" if on else ", no optional rule"
