@@ -1,0 +1,153 @@
+"""Letters from Whitechapel through the real discord.py client (SimCord): ``/game create game:whitechapel
+players:3``, Jack's hideout and women answered through the front's own menus, the Head's patrols one token at a
+time, and what the DMs never say."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+import pytest
+
+from tests.bot.players import custom_ids, said
+
+
+def prompts_of(member: Any, title: str) -> list[discord.Message]:
+    return [m for m in member.user.dm_channel.history() if m.author.bot and title in (m.content or "").split("\n")[0]]
+
+
+def latest(member: Any, message: discord.Message) -> discord.Message:
+    """The message as it stands now (edited by a step of its menus)."""
+    return next(m for m in member.user.dm_channel.history() if m.id == message.id)
+
+
+def select_of(message: discord.Message, prefix: str) -> Any:
+    found = [c for row in message.components for c in getattr(row, "children", [row])
+             if (c.custom_id or "").startswith(prefix)]
+    assert found, (prefix, custom_ids(message))
+    return found[0]
+
+
+async def start(env: Any) -> tuple[Any, list[Any]]:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("whitechapel")
+    users = [guild.add_member(env.create_user(f"p{i}")) for i in range(3)]
+    r = await users[0].slash(channel, "game create", game="whitechapel", players=3)
+    assert "Letters from Whitechapel" in (r.response.content or ""), r.response.content
+    for u in users[1:]:
+        await u.slash(channel, "game join")
+    await users[0].slash(channel, "game start")
+    await env.settle()
+    return channel, users
+
+
+@pytest.mark.asyncio
+async def test_jack_and_the_head_answer_their_first_prompts_through_the_menus(world):
+    env, _ = world
+    channel, users = await start(env)
+    jack = next(u for u in users if prompts_of(u, "🔪 Jack: your hideout"))
+    prompt = prompts_of(jack, "🔪 Jack: your hideout")[-1]
+    assert "Reply with the circle of your hideout" in prompt.content
+    ranges = select_of(prompt, "wc:r:")
+    assert len(ranges.options) == 8 and ranges.options[2].label == "Circles 54-79"  # 25 of the 187 not red
+    await jack.user.select(prompt, [ranges.options[2].value], custom_id=ranges.custom_id)
+    prompt = latest(jack, prompt)
+    circles = select_of(prompt, "wc:k:")
+    labels = [int(o.label) for o in circles.options]
+    assert len(labels) == 25 and labels[0] == 54 and labels[-1] == 79 and 57 in labels
+    result = await jack.user.select(prompt, ["57"], custom_id=circles.custom_id)
+    assert any("hideout is circle 57" in line for line in said(result)), said(result)
+
+    women = prompts_of(jack, "🔪 Jack: place the women")[-1]
+    marked = select_of(women, "wc:m:")  # night 1: every red circle gets a woman, only the marks are chosen
+    assert len(marked.options) == 8 and marked.min_values == marked.max_values == 5
+    chosen = [o.value for o in marked.options[:5]]
+    result = await jack.user.select(women, chosen, custom_id=marked.custom_id)
+    assert any("Your targets tonight" in line for line in said(result)), said(result)
+
+    head = next(u for u in users if prompts_of(u, "place the patrols"))
+    assert head is not jack
+    prompt = prompts_of(head, "place the patrols")[-1]
+    assert prompt.content.split("\n")[0].startswith("**Game #1 · 🚨 Detective ")
+    picked: list[str] = []
+    for step in range(7):
+        menu = select_of(prompt, "wc:p:")
+        assert menu.placeholder.startswith(f"The {['blue', 'yellow', 'brown', 'red', 'green', 'fake', 'fake'][step]}")
+        picked.append(menu.options[0].value)
+        result = await head.user.select(prompt, [menu.options[0].value], custom_id=menu.custom_id)
+        prompt = latest(head, prompt)
+    assert any("Your patrols: blue on " + picked[0] in line for line in said(result)), said(result)
+    view = await env.bot.service.view(1, head.user.id)
+    assert view["private"]["patrols"] == dict(zip(picked, ["blue", "yellow", "brown", "red", "green", "fake_1",
+                                                          "fake_2"]))
+    public = "\n".join(m.content or "" for m in channel.history() + channel.threads[-1].history())
+    assert "Jack placed 8 women face down" in public and "The Head placed seven patrol tokens" in public
+    assert "57" not in public.replace("#", " ").split()  # the hideout is nobody's but Jack's
+
+
+def items(message: discord.Message) -> list[Any]:
+    return [c for row in message.components for c in getattr(row, "children", [row]) if c.custom_id]
+
+
+async def act(member: Any, rng: random.Random, done: set[tuple[int, str]]) -> int:
+    """Answer each open prompt in the DMs once, through its buttons and menus (every step of the front's own)."""
+    acted = 0
+    for message in member.user.dm_channel.history():
+        if not message.author.bot or not message.components:
+            continue
+        parts = items(message)
+        key = (message.id, ",".join(sorted(p.custom_id for p in parts)))
+        if key in done:
+            continue
+        done.add(key)
+        own = [p for p in parts if p.custom_id.startswith("wc:") and not p.custom_id.startswith("wc:x:")]
+        buttons = [p for p in parts if p.custom_id.startswith(("agot:c:", "agot:s:"))]
+        pick = rng.choice(own or buttons or parts)
+        if getattr(pick, "options", None):
+            count = pick.min_values or 1
+            values = [o.value for o in rng.sample(list(pick.options), count)]
+            await member.user.select(message, values, custom_id=pick.custom_id)
+        else:
+            await member.user.click(message, custom_id=pick.custom_id)
+        acted += 1
+    return acted
+
+
+SECRETS_OF_JACK = ("hideout is circle", "Your targets tonight", "You moved", "your row starts", "You killed at",
+                   "🔒 Yours only:")
+
+
+@pytest.mark.asyncio
+async def test_a_whole_game_through_the_menus_tells_no_secret_to_the_wrong_player(world):
+    env, _ = world
+    channel, users = await start(env)
+    rng, done = random.Random(4), set()
+    thread = channel.threads[-1]
+    for _ in range(3000):
+        if any((m.content or "").startswith("🏆") for m in thread.history()):
+            break
+        if not sum([await act(u, rng, done) for u in users]):
+            await env.settle()
+            if not sum([await act(u, rng, done) for u in users]):
+                break
+    history = thread.history()
+    assert any((m.content or "").startswith("🏆") for m in history), [m.content for m in history[-5:]]
+    jack = next(u for u in users if prompts_of(u, "🔪 Jack: your hideout"))
+    seats = {u.user.id: (await env.bot.service.seat_of(1, u.user.id)).house for u in users}
+    over = next(i for i, m in enumerate(history) if (m.content or "").startswith("🏆"))
+    before_end = history[:over]
+    shown = [m.content or "" for m in before_end] + [f.name + f.value for m in before_end for e in m.embeds
+                                                     for f in e.fields]
+    for secret in (*SECRETS_OF_JACK, "Your patrols"):
+        assert not any(secret in line for line in shown), secret  # the table's thread: nothing private
+    for u in users:
+        mine = [m for m in u.user.dm_channel.history() if m.author.bot]
+        lines = [m.content or "" for m in mine] + [f.name + f.value for m in mine for e in m.embeds for f in e.fields]
+        if u is not jack:
+            assert seats[u.user.id].startswith("detective_")
+            assert not [line for line in lines for secret in SECRETS_OF_JACK if secret in line]
+        else:  # Jack is told his row by DM: the secret words are really in the messages the audit reads
+            assert seats[u.user.id] == "jack" and not [line for line in lines if "Your patrols" in line]
+            assert any("your row starts" in line for line in lines)
+    assert len(done) > 20
