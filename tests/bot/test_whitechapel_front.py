@@ -225,3 +225,20 @@ async def test_the_patrol_steps_always_lead_to_an_answer_the_engine_takes():
             game.submit(d["player"], d["id"], dict(zip(["blue", "yellow", "brown", "red", "green", "fake_1",
                                                         "fake_2"], picks)))
             assert sorted(game.state.patrols) == sorted(picks)
+
+
+@pytest.mark.asyncio
+async def test_women_among_more_free_circles_are_chosen_then_marked():
+    """A wretched killed off the red circles leaves more free red circles than women: both steps are asked."""
+    decision = {"id": "9", "kind": "women", "player": "jack", "options": None,
+                "info": {"free": [3, 21, 27, 65, 84, 147, 149, 158], "women": 7, "marked": 4}}
+    first = prompts.prompt_view(1, decision)
+    assert first is not None
+    limits(first)
+    women = next(p for p in parts(first) if isinstance(p, discord.ui.Select))
+    assert women.custom_id == "wc:w:1:9" and women.min_values == women.max_values == 7 and len(women.options) == 8
+    step = prompts.step_view(1, "9", prompts.MarkedSelect(1, "9", [3, 21, 27, 65, 84, 147, 149], 4))
+    limits(step)
+    marked = next(p for p in parts(step) if isinstance(p, discord.ui.Select))
+    assert marked.custom_id == "wc:m:1:9:3.21.27.65.84.147.149" and marked.min_values == marked.max_values == 4
+    assert [p.custom_id for p in parts(step)][1:] == ["wc:x:1:9", "agot:d:1:9"]  # start again, the default

@@ -22,6 +22,11 @@ def latest(member: Any, message: discord.Message) -> discord.Message:
     return next(m for m in member.user.dm_channel.history() if m.id == message.id)
 
 
+def recent(member: Any, count: int = 3) -> str:
+    """The bot's last few DMs to ``member`` (an answer's reply, then the next prompt)."""
+    return "\n".join(m.content or "" for m in member.user.dm_channel.history()[-count:] if m.author.bot)
+
+
 def select_of(message: discord.Message, prefix: str) -> Any:
     found = [c for row in message.components for c in getattr(row, "children", [row])
              if (c.custom_id or "").startswith(prefix)]
@@ -70,6 +75,13 @@ async def test_jack_and_the_head_answer_their_first_prompts_through_the_menus(wo
     assert head is not jack
     prompt = prompts_of(head, "place the patrols")[-1]
     assert prompt.content.split("\n")[0].startswith("**Game #1 · 🚨 Detective ")
+    for _ in range(2):
+        menu = select_of(prompt, "wc:p:")
+        await head.user.select(prompt, [menu.options[0].value], custom_id=menu.custom_id)
+        prompt = latest(head, prompt)
+    assert select_of(prompt, "wc:p:").placeholder.startswith("The brown patrol goes on… (so far: blue ")
+    await head.user.click(prompt, custom_id=select_of(prompt, "wc:x:").custom_id)
+    prompt = latest(head, prompt)
     picked: list[str] = []
     for step in range(7):
         menu = select_of(prompt, "wc:p:")
@@ -151,3 +163,51 @@ async def test_a_whole_game_through_the_menus_tells_no_secret_to_the_wrong_playe
             assert seats[u.user.id] == "jack" and not [line for line in lines if "Your patrols" in line]
             assert any("your row starts" in line for line in lines)
     assert len(done) > 20
+    for phase in ("kill", "police_round", "jack"):  # /game log finds every phase of the night that was played
+        r = await users[0].slash(thread, "game log", round=1, phase=phase)
+        assert f"as round 1's {phase} phase began" in r.response.content, phase
+
+
+@pytest.mark.asyncio
+async def test_prompts_answered_by_dm_text_and_the_games_own_commands(world):
+    env, _ = world
+    channel, users = await start(env)
+    thread = channel.threads[-1]
+    jack = next(u for u in users if prompts_of(u, "🔪 Jack: your hideout"))
+    await jack.user.send_dm("fifty")
+    assert jack.user.dm_channel.history()[-1].content == (
+        "❌ Game #1, Jack's hideout: 'fifty' is not a circle: write its number, like 57.")
+    await jack.user.send_dm("57")
+    assert "hideout is circle 57" in recent(jack)
+    await jack.user.send_dm("help")
+    assert "a star after each marked one" in recent(jack)
+    women = prompts_of(jack, "🔪 Jack: place the women")[-1]
+    free = [int(o.value) for o in select_of(women, "wc:m:").options]
+    await jack.user.send_dm(" ".join(f"{c}*" for c in free[:5]))
+    assert f"Your targets tonight: {', '.join(map(str, free[:4]))} and {free[4]}." in \
+        recent(jack)
+
+    head = next(u for u in users if prompts_of(u, "place the patrols"))
+    must = [o.value for o in select_of(prompts_of(head, "place the patrols")[-1], "wc:p:").options]
+    words = [f"{c.lower()}:{t}" for c, t in zip(must, ("blue", "yellow", "brown", "red", "green", "fake", "fake"))]
+    await head.user.send_dm(" ".join(["F7x:blue", *words[1:]]))
+    refused = head.user.dm_channel.history()[-1].content
+    assert refused.startswith("❌ Game #1, The Head places the patrols: There is no crossing F7x: did you mean")
+    assert "\n" not in refused
+    await head.user.send_dm(" ".join(words))
+    assert f"Your patrols: blue on {must[0]}" in recent(head)
+
+    r = await users[0].slash(thread, "whitechapel circle", number=57)
+    assert r.response.content.startswith("**Circle 57** is in grid square ") and "One move to: " in r.response.content
+    r = await users[0].slash(thread, "whitechapel circle", number=500)
+    assert r.response.content == "❌ There is no circle 500 on the board (1 to 195)."
+    r = await users[0].slash(thread, "whitechapel crossing", name="f7")
+    assert r.response.content.startswith("**Crossing F7**") and r.response.ephemeral
+    r = await users[0].slash(thread, "whitechapel clues")
+    assert r.response.content.startswith("**Night 1**: crime scene") and "Clues found: none." in r.response.content
+    r = await users[0].slash(thread, "game help", topic="grid")
+    assert "F7b" in r.response.content
+    for phase in ("women", "patrols"):
+        r = await users[0].slash(thread, "game log", round=1, phase=phase)
+        assert f"as round 1's {phase} phase began" in r.response.content, phase
+        assert r.response.attachments  # the board as that phase began
