@@ -5,11 +5,13 @@ time, and what the DMs never say."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import discord
 import pytest
 
+from bot.games.whitechapel.streets import moves
 from tests.bot.players import custom_ids, said
 
 
@@ -102,7 +104,18 @@ def items(message: discord.Message) -> list[Any]:
     return [c for row in message.components for c in getattr(row, "children", [row]) if c.custom_id]
 
 
-async def act(member: Any, rng: random.Random, done: set[tuple[int, str]]) -> int:
+def sensible(message: discord.Message, buttons: list[Any], memory: dict[str, int]) -> Any | None:
+    """A player who plays for a while: Jack walks home (escaping when he can), the police look for clues rather
+    than guess an arrest; None: any choice."""
+    labels = {b.label: b for b in buttons if getattr(b, "label", None)}
+    escape = next((b for label, b in labels.items() if label.startswith("Escape home")), None)
+    if "🔪 Jack: your move**" in message.content and "hideout" in memory:
+        circles = [b for label, b in labels.items() if label.isdigit()]
+        return escape or min(circles, key=lambda b: moves(int(b.label), memory["hideout"]), default=None)
+    return labels.get("Look for clues")
+
+
+async def act(member: Any, rng: random.Random, done: set[tuple[int, str]], memory: dict[str, int]) -> int:
     """Answer each open prompt in the DMs once, through its buttons and menus (every step of the front's own)."""
     acted = 0
     for message in member.user.dm_channel.history():
@@ -115,13 +128,16 @@ async def act(member: Any, rng: random.Random, done: set[tuple[int, str]]) -> in
         done.add(key)
         own = [p for p in parts if p.custom_id.startswith("wc:") and not p.custom_id.startswith("wc:x:")]
         buttons = [p for p in parts if p.custom_id.startswith(("agot:c:", "agot:s:"))]
-        pick = rng.choice(own or buttons or parts)
+        pick = sensible(message, buttons, memory) or rng.choice(own or buttons or parts)
         if getattr(pick, "options", None):
             count = pick.min_values or 1
             values = [o.value for o in rng.sample(list(pick.options), count)]
-            await member.user.select(message, values, custom_id=pick.custom_id)
+            result = await member.user.select(message, values, custom_id=pick.custom_id)
         else:
-            await member.user.click(message, custom_id=pick.custom_id)
+            result = await member.user.click(message, custom_id=pick.custom_id)
+        home = re.search(r"hideout is circle (\d+)", " ".join(said(result)))
+        if home:
+            memory["hideout"] = int(home.group(1))
         acted += 1
     return acted
 
@@ -134,14 +150,14 @@ SECRETS_OF_JACK = ("hideout is circle", "Your targets tonight", "You moved", "yo
 async def test_a_whole_game_through_the_menus_tells_no_secret_to_the_wrong_player(world):
     env, _ = world
     channel, users = await start(env)
-    rng, done = random.Random(4), set()
+    rng, done, memory = random.Random(4), set(), {}
     thread = channel.threads[-1]
     for _ in range(3000):
         if any((m.content or "").startswith("🏆") for m in thread.history()):
             break
-        if not sum([await act(u, rng, done) for u in users]):
+        if not sum([await act(u, rng, done, memory) for u in users]):
             await env.settle()
-            if not sum([await act(u, rng, done) for u in users]):
+            if not sum([await act(u, rng, done, memory) for u in users]):
                 break
     history = thread.history()
     assert any((m.content or "").startswith("🏆") for m in history), [m.content for m in history[-5:]]
@@ -149,6 +165,7 @@ async def test_a_whole_game_through_the_menus_tells_no_secret_to_the_wrong_playe
     seats = {u.user.id: (await env.bot.service.seat_of(1, u.user.id)).house for u in users}
     over = next(i for i, m in enumerate(history) if (m.content or "").startswith("🏆"))
     before_end = history[:over]
+    assert any("Night 4 begins" in (m.content or "") for m in before_end)  # Jack walks home: every night is played
     shown = [m.content or "" for m in before_end] + [f.name + f.value for m in before_end for e in m.embeds
                                                      for f in e.fields]
     for secret in (*SECRETS_OF_JACK, "Your patrols"):

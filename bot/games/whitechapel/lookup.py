@@ -10,6 +10,7 @@ from typing import Any
 from bot.games.front import Refused
 from bot.games.whitechapel import layout
 from bot.games.whitechapel.answers import a_circle, a_crossing
+from bot.games.whitechapel.streets import touching
 from engine.whitechapel.board import board
 
 
@@ -29,10 +30,9 @@ def circle_text(words: str) -> str:
     b = board()
     number = a_circle(words.strip())
     spot = b.circles[number]
-    watched = sorted((n for n, c in b.crossings.items() if number in c.circles), key=list(b.crossings).index)
     return (f"**Circle {number}**{' (red: a woman may stand here)' if spot.red else ''} is in grid square "
             f"{square_of(spot.x, spot.y)}.\nOne move to: {listed(b.moves(number))}.\nBy Alley to: "
-            f"{listed(b.alleys(number))}.\nSearched or arrested from the crossings {listed(watched)}.")
+            f"{listed(b.alleys(number))}.\nSearched or arrested from the crossings {listed(touching(number))}.")
 
 
 def crossing_text(words: str) -> str:

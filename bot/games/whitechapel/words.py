@@ -96,5 +96,6 @@ def facts(view: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
         out.append(("🔒 Yours only: the patrols", ", ".join(f"{w} {t.replace('_', ' ')}"
                                                            for w, t in private["patrols"].items())))
     if public.get("winner"):
+        out.append(("Jack's hideout", str(public.get("hideout"))))
         out.append(("Winner", f"{seat_name(public['winner'])}: {public.get('reason') or ''}"[:1024]))
     return tuple((name, value[:1024]) for name, value in out)
