@@ -242,3 +242,20 @@ async def test_women_among_more_free_circles_are_chosen_then_marked():
     marked = next(p for p in parts(step) if isinstance(p, discord.ui.Select))
     assert marked.custom_id == "wc:m:1:9:3.21.27.65.84.147.149" and marked.min_values == marked.max_values == 4
     assert [p.custom_id for p in parts(step)][1:] == ["wc:x:1:9", "agot:d:1:9"]  # start again, the default
+
+
+@pytest.mark.asyncio
+async def test_each_component_is_found_again_by_its_own_template_alone():
+    """After a restart a click finds its item by the custom id's template: each of the front's items matches its
+    own ids and no other item's (the generic ones included)."""
+    from bot.frontend.components import DYNAMIC_ITEMS
+
+    made = [prompts.RangeSelect(12, "34", [(1, 28)]), prompts.CircleSelect(12, "34", [57]),
+            prompts.WomenSelect(12, "34", [3, 21], 2), prompts.MarkedSelect(12, "34", [3, 21, 27], 2),
+            prompts.PatrolSelect(12, "34", ["F12", "Q10c", "U11b"], ["K4"]), prompts.RestartButton(12, "34")]
+    assert {type(m) for m in made} == set(WC.items)
+    for item in made:
+        cid = item.item.custom_id
+        assert cid and len(cid) <= 100
+        owners = [kind for kind in (*WC.items, *DYNAMIC_ITEMS) if kind.__discord_ui_compiled_template__.fullmatch(cid)]
+        assert owners == [type(item)], cid

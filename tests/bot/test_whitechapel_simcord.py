@@ -180,9 +180,12 @@ async def test_a_whole_game_through_the_menus_tells_no_secret_to_the_wrong_playe
             assert seats[u.user.id] == "jack" and not [line for line in lines if "Your patrols" in line]
             assert any("your row starts" in line for line in lines)
     assert len(done) > 20
-    for phase in ("kill", "police_round", "jack"):  # /game log finds every phase of the night that was played
-        r = await users[0].slash(thread, "game log", round=1, phase=phase)
-        assert f"as round 1's {phase} phase began" in r.response.content, phase
+    for phase in ("women", "patrols", "kill", "wretched", "police_round", "jack"):
+        found = []  # /game log finds each of the front's phases in some night of the game
+        for night in range(1, 5):
+            r = await users[0].slash(thread, "game log", round=night, phase=phase)
+            found += [night] if f"as round {night}'s {phase} phase began" in (r.response.content or "") else []
+        assert found, phase
 
 
 @pytest.mark.asyncio
