@@ -30,6 +30,7 @@ WATCHED = 3.0  # the price of a circle per policeman who can act there next roun
 NEXT_TO = 4.0  # more when a policeman stands next to it already
 TOKEN = {"coach": 2.0, "alley": 1.5}  # what spending a token is worth in moves
 LATE = 100.0  # per square beyond the last one
+BACK = 2.0  # per circle of tonight's row walked again (it wastes a square, and a clue there tells more)
 ARREST_AT = 0.3  # the share of the chances one circle needs for an arrest
 GUARD = 1.0  # the pull of the crossings near the likely hideout (from the second night's crime on)
 
@@ -234,6 +235,8 @@ class Route:
 
     def __init__(self, view: dict[str, Any], crossings: list[str]) -> None:
         self.home: int = view["private"]["hideout"]
+        paths = view["private"]["paths"]
+        self.row = set(paths[-1]) if paths else set()
         self.watched = watch(crossings)
         self.next_to = {c for x in crossings for c in board().circles_at(x)}
         self.costs = home_costs(self.home, crossings, self.price)
@@ -246,7 +249,8 @@ class Route:
         return self.costs.get(c, 50.0 + moves(c, self.home))
 
     def landing(self, c: int) -> float:
-        return self.price(c) + self.left(c) + (FAR if c == self.home else 0.0)  # only an escape ends the night
+        back = BACK if c in self.row else 0.0
+        return self.price(c) + self.left(c) + back + (FAR if c == self.home else 0.0)  # only an escape ends it
 
     def kill_score(self, victim: int, time: int) -> float:
         late = max(0, time + moves(victim, self.home) - LAST_SQUARE)

@@ -113,3 +113,10 @@ def test_the_command_prints_the_three_figures(capsys: pytest.CaptureFixture[str]
                                                       "autopilot detectives vs random Jack",
                                                       "autopilot vs autopilot"]
     assert all(line.endswith(", 0 refused") and "/2 (" in line for line in lines)
+
+
+def test_jack_does_not_walk_back_over_his_row_when_another_way_is_as_short() -> None:
+    game = hunt(at=58, path=[58, 57], hideout=74)  # from 57, home is two moves away: by 58 (his row) or by 73
+    view, d = ask(game)
+    assert {58, 73} <= set(d["options"])
+    assert Autopilot(1).answer(view, d) == 73
