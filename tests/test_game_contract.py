@@ -63,3 +63,35 @@ def test_a_vassal_is_no_player() -> None:
     game = agot.new(5, settings, seed=3)
     assert len(game.players()) == 5 == len(agot.roles(5, settings))
     assert set(game.players()) == set(agot.roles(5, settings))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_table_finds_one_decision_and_takes_the_start_events(name: str) -> None:
+    game_rules = rules(name)
+    game = game_rules.new(game_rules.min_players, game_rules.default_settings(), seed=4)
+    assert not game.spoiled
+    first = game.open_decisions()[0]
+    found = game.open_decision(first.id)
+    assert found is not None and found.to_dict() == first.to_dict()
+    assert game.open_decision("no-such-decision") is None
+    assert all(e.audience.kind in ("public", "player", "sealed") for e in game.events)
+
+
+def test_a_game_of_thrones_ends_now_ranked_and_whitechapel_refuses() -> None:
+    agot = rules("agot").new(3, {}, seed=2)
+    agot.events = []
+    agot.end_now()
+    assert agot.over and [s.place for s in agot.standings()] == [1, 2, 3]
+    assert any(e.kind == "game_over" for e in agot.events)
+    hunt = rules("whitechapel").new(2, {}, seed=2)
+    before = json.dumps(hunt.to_dict())
+    with pytest.raises(EngineError, match="cancel the game"):
+        hunt.end_now()
+    assert json.dumps(hunt.to_dict()) == before and not hunt.over
+
+
+def test_a_replay_secret_seeds_a_game_of_thrones() -> None:
+    secret = bytes(range(32))
+    one, two = rules("agot").new(4, {}, seed=secret), rules("agot").new(4, {}, seed=secret)
+    assert json.dumps(one.to_dict()) == json.dumps(two.to_dict())
+    assert one.to_dict()["rng"]["secret"] == secret.hex()

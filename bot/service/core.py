@@ -364,9 +364,9 @@ class TableCore:
             # no copy of the state to roll back to: a game the engine refused half-way is loaded again instead
             events = t.game.submit(decision.player, decision.id, answer, rollback=False)
         except Exception as exc:  # noqa: BLE001 - refused: nothing was written
-            # a game that may be spoiled (the contract: a refusal without rollback may leave it so; AGoT says
-            # whether it is, in ``spoiled``) is loaded again from the store on next use, as it was before
-            if getattr(t.game, "spoiled", True):
+            # a game spoiled by a refusal without rollback (the contract) is loaded again from the store on next
+            # use, as it was before
+            if t.game.spoiled or not isinstance(exc, EngineError):
                 self.drop(t.id)
             if isinstance(exc, AlreadySubmitted):
                 return Reply("already", str(exc))

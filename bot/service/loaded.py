@@ -104,13 +104,8 @@ def away(seat: SeatRow, now: datetime) -> bool:
 
 
 def find_decision(game: GameState, decision_id: str) -> Decision | None:
-    """The open decision with this id (answered secret ones that may still change included), or None. A game that
-    builds one decision faster than all of them (AGoT's ``open_decision``) is asked for that one only."""
-    one = getattr(game, "open_decision", None)
-    if callable(one):
-        found: Decision | None = one(decision_id)
-        return found
-    return next((d for d in game.open_decisions(submitted=True) if d.id == decision_id), None)
+    """The open decision with this id (answered secret ones that may still change included), or None."""
+    return game.open_decision(decision_id)
 
 
 def game_info(row: GameRow, seats: list[SeatRow]) -> GameInfo:

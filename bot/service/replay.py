@@ -4,7 +4,6 @@ through the engine's contract (``engine.core.contract``) and registry only: ``ru
 from __future__ import annotations
 
 import hashlib
-import inspect
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -14,6 +13,7 @@ from bot.games.rooms import room
 from bot.service.kinds import GameStatus
 from bot.service.models import ServiceError
 from bot.storage import AnswerRow, GameRow
+from engine.core import EngineError
 from engine.core.contract import GameState
 from engine.registry import DEFAULT
 
@@ -60,22 +60,18 @@ def new_game(players: int, seed: str, settings: dict[str, Any], game: str | None
 
 
 def taken_events(game: GameState) -> list[dict[str, Any]]:
-    """The events a game emitted outside ``submit`` (at its start, or ended early), taken from it as plain data.
-    The contract does not name them: a game keeps them in ``events`` (AGoT, Whitechapel)."""
-    pending = list(getattr(game, "events", None) or [])
-    if pending:
-        game.events = []  # type: ignore[attr-defined]
+    """The events a game emitted outside ``submit`` (at its start, or ended now), taken from it as plain data."""
+    pending, game.events = game.events, []
     return [e.to_dict() for e in pending]
 
 
 def end_early(game: GameState) -> list[dict[str, Any]]:
-    """End the game now with its own end-of-game order (a table vote); its events. A game ends early only if it has
-    ``finish()`` taking nothing (AGoT's; the contract does not name it)."""
-    finish = getattr(game, "finish", None)
-    if finish is None or any(p.default is inspect.Parameter.empty
-                             for p in inspect.signature(finish).parameters.values()):
-        raise ServiceError("This game cannot be ended early by a vote.")
-    finish()
+    """End the game now with its own end-of-game order (a table vote); its events. A game without such an end
+    refuses (its ``EngineError``, said to the table)."""
+    try:
+        game.end_now()
+    except EngineError as exc:
+        raise ServiceError(str(exc)) from exc
     return taken_events(game)
 
 

@@ -84,11 +84,11 @@ class Game(Table):
     # --- creation and persistence -------------------------------------------------------------
 
     @classmethod
-    def new(cls, player_count: int, seed: int | None = None, settings: Settings | None = None) -> Game:
+    def new(cls, player_count: int, seed: int | bytes | None = None, settings: Settings | None = None) -> Game:
         """Set up a game for 3-6 players (RB2 p.4 and the per-count rules 1.14-1.17).
 
-        Without a seed the game's random secret comes from ``secrets`` (unpredictable); an integer seed makes
-        the game reproducible (tests, the simulator).
+        Without a seed the game's random secret comes from ``secrets`` (unpredictable); an integer seed (tests, the
+        simulator) or a 32-byte secret (a replay file) makes the game reproducible.
         """
         settings = settings or Settings()
         settings.validate()
@@ -381,6 +381,10 @@ class Game(Table):
         """End the game now (``engine.agot.victory``)."""
         self._posed = {}
         victory.finish(self, candidates)
+
+    def end_now(self) -> None:
+        """End the game at once, ranked by the setting's tie-breakers (a table's vote)."""
+        self.finish()
 
 
 def by_id(asked: dict[str, str]) -> list[tuple[str, str]]:

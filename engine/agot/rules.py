@@ -58,8 +58,6 @@ class AgotRules:
         return [h for h in houses if h not in vassals]
 
     def new(self, player_count: int, settings: Mapping[str, Any], seed: int | bytes | None = None) -> Game:
-        if isinstance(seed, bytes):
-            raise IllegalAnswer("A Game of Thrones is seeded by an integer or by nothing.")
         return Game.new(player_count, seed, settings_of(settings))
 
     def load(self, raw: dict[str, Any]) -> Game:

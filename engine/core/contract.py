@@ -39,6 +39,9 @@ class Standing:
 class GameState(Protocol):
     """One game in play. Every method is deterministic: same state and answers, same results, byte for byte."""
 
+    events: list[Event]  # events emitted outside ``submit`` (at the start, when ended now): the table takes them
+    spoiled: bool  # refused half-way with ``rollback=False``: to be thrown away and loaded again
+
     @property
     def over(self) -> bool: ...
 
@@ -48,6 +51,10 @@ class GameState(Protocol):
 
     def open_decisions(self, submitted: bool = False, player: str | None = None) -> list[Decision]:
         """The decisions waiting for an answer, by id (with ``submitted``: also those that may still change)."""
+        ...
+
+    def open_decision(self, decision_id: str) -> Decision | None:
+        """The open decision with this id (an answered one that may still change included), or None."""
         ...
 
     def submit(self, player: str, decision_id: str, answer: Any, rollback: bool = True) -> list[Event]:
@@ -69,6 +76,11 @@ class GameState(Protocol):
 
     def standings(self) -> list[Standing]:
         """Places once the game is over (empty before)."""
+        ...
+
+    def end_now(self) -> None:
+        """End the game at once with standings from the current position (a table's vote); its events go to
+        ``events``. Raise ``EngineError`` if the game has no such end."""
         ...
 
     def stage(self) -> tuple[int, str]:

@@ -14,7 +14,7 @@ from typing import Any
 import engine.whitechapel.hell  # noqa: F401 - registers its phases and questions
 import engine.whitechapel.hunting  # noqa: F401 - registers its phases and questions
 import engine.whitechapel.police  # noqa: F401 - registers its phases and questions
-from engine.core import Audience, Decision, Event, NotYourDecision, Rng, StaleDecision, answers
+from engine.core import Audience, Decision, Event, IllegalAnswer, NotYourDecision, Rng, StaleDecision, answers
 from engine.core.contract import Standing
 from engine.whitechapel.board import Board, board
 from engine.whitechapel.kinds import KINDS, PHASES
@@ -29,6 +29,7 @@ class Game:
         self.state: State = state
         self.board: Board = b or board()
         self.events: list[Event] = []
+        self.spoiled = False  # a refusal restores the state in place: never left half-way
 
     # --- creation and persistence -------------------------------------------------------------
 
@@ -76,6 +77,14 @@ class Game:
 
     def name_of(self, player: str) -> str:
         return describe(player)
+
+    def open_decision(self, decision_id: str) -> Decision | None:
+        decision = self.decision()
+        return decision if decision is not None and decision.id == decision_id else None
+
+    def end_now(self) -> None:
+        """The rulebook knows no early end (W6): the table cancels the game instead."""
+        raise IllegalAnswer("Letters from Whitechapel has no standings before its end: cancel the game instead.")
 
     def open_decisions(self, submitted: bool = False, player: str | None = None) -> list[Decision]:
         decision = self.decision()
