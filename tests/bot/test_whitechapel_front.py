@@ -132,19 +132,23 @@ def test_the_settings_form_reads_completes_and_says_back():
     assert {k for k, v in on.items() if v} == {"rushing", "area_arrests", "false_clues", "catch_me_if_you_can",
                                               "i_know_your_address", "detectives_private_thread"}
     assert WC.settings("rushing:off false_clues:on", 3)["false_clues"] is True
+    assert WC.settings("seats:chosen rushing", 3) == {**WC.settings("rushing", 3), "houses": "choose"}
     for bad, words, players in [("tides", "'tides' is not an optional rule: write rule words", 3),
                                 ("letters", "Jack's Letters cannot be played here", 3),
                                 ("rushing rushing", "'rushing' is given twice", 3),
                                 ("rushing:maybe", "a rule is on or off", 3),
+                                ("seats:mine", "write seats:chosen", 3),
                                 ("", "takes 2 to 6 players", 7)]:
         with pytest.raises(Refused, match=words):
             WC.settings(bad, players)
     assert WC.settings_choices("rushing ca") == ["rushing catch_me"]
+    assert WC.settings_choices("rushing se") == ["rushing seats:chosen"]
     assert "rushing" not in " ".join(c.split()[-1] for c in WC.settings_choices("rushing "))
     assert WC.settings_choices("nonsense ") == []
     assert WC.settings_words(on) == (", optional rules: False Clues, Rushing, area arrests, Catch Me If You Can, I "
                                      "Know Your Address, the detectives' private thread (not yet supported)")
     assert WC.settings_words(defaults) == ", no optional rule"
+    assert WC.settings_words({"houses": "choose"}) == ", no optional rule, seats chosen when joining"
 
 
 def test_the_board_has_its_caption_and_keeps_each_seats_secrets_beside_it():

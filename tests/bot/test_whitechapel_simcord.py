@@ -231,3 +231,23 @@ async def test_prompts_answered_by_dm_text_and_the_games_own_commands(world):
         r = await users[0].slash(thread, "game log", round=1, phase=phase)
         assert f"as round 1's {phase} phase began" in r.response.content, phase
         assert r.response.attachments  # the board as that phase began
+
+
+@pytest.mark.asyncio
+async def test_a_table_whose_seats_are_chosen_seats_jack_where_asked(world):
+    env, _ = world
+    guild = env.create_guild()
+    channel = guild.create_text_channel("whitechapel")
+    users = [guild.add_member(env.create_user(f"p{i}")) for i in range(3)]
+    r = await users[0].slash(channel, "game create", game="whitechapel", players=3, settings="seats:chosen",
+                             join=False)
+    assert "seats chosen when joining" in r.response.content
+    await users[1].slash(channel, "game join", seat="Jack")
+    r = await users[2].slash(channel, "game join", seat="jack")
+    assert "already taken" in r.response.content
+    await users[2].slash(channel, "game join", seat="detective 2")
+    await users[0].slash(channel, "game join", seat="Detective 1")
+    await users[0].slash(channel, "game start")
+    await env.settle()
+    assert prompts_of(users[1], "🔪 Jack: your hideout")
+    assert (await env.bot.service.seat_of(1, users[2].user.id)).house == "detective_2"

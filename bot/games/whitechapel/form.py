@@ -5,6 +5,8 @@ Each word turns one optional rule on (every rule is off by default), in any orde
 commas; ``word:off`` (or ``:on``) says it outright. The words: ``false_clues``, ``rushing``, ``area_arrests``,
 ``catch_me`` (Catch Me If You Can), ``i_know_your_address``, ``private_thread`` (the detectives' own thread: not
 yet supported by the bot, see ``help.py``). Jack's Letters are refused (the board data cannot play them).
+``seats:chosen`` lets each player choose a seat with ``/game join seat:jack`` (``seats:random``, the default: dealt
+at random); it is the table's ``houses`` setting.
 """
 
 from __future__ import annotations
@@ -29,14 +31,21 @@ RULES: dict[str, tuple[str, str]] = {
 ALIASES = {"catch_me_if_you_can": "catch_me", "address": "i_know_your_address",
            "detectives_private_thread": "private_thread", "false_clue": "false_clues", "rush": "rushing"}
 SWITCH = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
-HOW = "write rule words: " + " ".join(RULES)
+SEATS = {"chosen": "choose", "choose": "choose", "random": "random"}
+HOW = "write rule words: " + " ".join(RULES) + ", or seats:chosen"
 
 
 def settings(words: str, players: int) -> dict[str, Any]:
     chosen: dict[str, bool] = {}
+    seats: dict[str, str] = {}
     for part in (p for p in re.split(r"[\s,]+", words.strip().lower()) if p):
         word, _, value = part.partition(":")
         word = ALIASES.get(word.replace("-", "_"), word.replace("-", "_"))
+        if word == "seats":
+            if value not in SEATS or seats:
+                raise Refused(f"'{part[:30]}': write seats:chosen (each player chooses) or seats:random, once")
+            seats["houses"] = SEATS[value]
+            continue
         if word in ("letters", "jacks_letters"):
             raise Refused(LETTERS_REFUSED.rstrip("."))
         if word not in RULES:
@@ -48,7 +57,7 @@ def settings(words: str, players: int) -> dict[str, Any]:
             raise Refused(f"'{word}' is given twice")
         chosen[key] = SWITCH.get(value, True)
     try:
-        return WHITECHAPEL.check_settings(chosen, players)
+        return {**WHITECHAPEL.check_settings(chosen, players), **seats}
     except IllegalAnswer as exc:
         raise Refused(str(exc).rstrip(".")) from None
 
@@ -57,14 +66,16 @@ def choices(words: str) -> list[str]:
     """The typed words with their last one completed by the rules not named yet (at most 25)."""
     head, _, typed = words.rpartition(" ") if not words.endswith((" ", ",")) else (words.rstrip(" ,"), "", "")
     named = {ALIASES.get(w.split(":")[0], w.split(":")[0]) for w in re.split(r"[\s,]+", head.lower()) if w}
-    if not named <= set(RULES):
+    if not named <= {*RULES, "seats"}:
         return []  # a bad word: no suggestion, the command refuses it in words
     prefix = f"{head} " if head else ""
-    out = [prefix + word for word in RULES if word not in named and word.startswith(typed.lower())]
+    words_left = [w for w in RULES if w not in named] + ([] if "seats" in named else ["seats:chosen"])
+    out = [prefix + word for word in words_left if word.startswith(typed.lower())]
     return [c[:100] for c in out][:25]
 
 
 def said(settings: Mapping[str, Any]) -> str:
     """The optional rules said back: ", optional rules: Rushing, False Clues" (", no optional rule")."""
     on = [name for key, name in RULES.values() if settings.get(key)]
-    return f", optional rules: {', '.join(on)}" if on else ", no optional rule"
+    seats = ", seats chosen when joining" if settings.get("houses") == "choose" else ""
+    return (f", optional rules: {', '.join(on)}" if on else ", no optional rule") + seats

@@ -15,7 +15,8 @@ TOPICS: dict[str, tuple[str, str]] = {
 **Letters from Whitechapel, with this bot as the game master.** One player is Jack the Ripper, the others (1 to \
 5) are the detectives and share the five policemen.
 1. In a server channel: `/game create game:whitechapel players:2..6` (the optional rules: `topic:settings`), the \
-others `/game join` (`seat:jack` or `seat:detective 2` when seats are chosen), the creator `/game start`.
+others `/game join` (`seat:jack` or `seat:detective 2` at a table created with `settings:seats:chosen`), the \
+creator `/game start`.
 2. Jack picks his hideout in secret. Then four nights, each in two parts:
 **Hell**: Jack places the women on red circles and marks his targets; the Head of the investigation (a tile turned \
 each night) places seven patrol tokens face down (five policemen, two fakes); the women are turned up, Jack kills \
@@ -73,6 +74,8 @@ turns an optional rule on; all are off by default. `rushing:off` says it outrigh
 `area_arrests`: an arrest covers every circle next to the policeman at once.
 `catch_me`: Catch Me If You Can: the hideout may not be next to a red circle.
 `i_know_your_address`: once a game, the Head (brown or red tile) may name Jack's hideout and win.
+`seats:chosen`: each player chooses a seat, `/game join seat:jack` or `seat:detective 2` (the default: dealt at \
+random).
 `private_thread`: a thread for the detectives alone. **Not yet supported**: the bot makes one thread per game, \
 which Jack reads too; the setting is stored, nothing more.
 Jack's Letters are not offered: the board data cannot play them."""),
