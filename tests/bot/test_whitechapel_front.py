@@ -10,11 +10,13 @@ from typing import Any
 import discord
 import pytest
 
+from bot.frontend.components import DYNAMIC_ITEMS
 from bot.frontend.components import prompt_view as any_prompt_view
 from bot.games.front import Front, Refused
 from bot.games.fronts import front
 from bot.games.whitechapel import prompts
 from bot.games.whitechapel.autopilot import Autopilot
+from engine.whitechapel.board import board
 from engine.whitechapel.game import Game
 from engine.whitechapel.rules import WHITECHAPEL
 
@@ -113,6 +115,8 @@ def test_titles_name_the_seat_and_what_it_answers():
         "🚨 Detective 1: blue policeman's move"
     assert WC.title_of({"kind": "patrols", "player": "detective_3", "label": "x"}) == \
         "🚨 Detective 3: place the patrols"
+    assert WC.title_of({"kind": "wretched", "player": "detective_2", "label": "The wretched at 57"}) == \
+        "🚨 Detective 2: move the wretched at 57"
     assert WC.topic_of({"kind": "coach_first", "player": "jack"}) == "moves"
     assert WC.topic_of({"kind": "search", "player": "detective_2"}) == "detectives"
 
@@ -252,8 +256,6 @@ async def test_women_among_more_free_circles_are_chosen_then_marked():
 async def test_each_component_is_found_again_by_its_own_template_alone():
     """After a restart a click finds its item by the custom id's template: each of the front's items matches its
     own ids and no other item's (the generic ones included)."""
-    from bot.frontend.components import DYNAMIC_ITEMS
-
     made = [prompts.RangeSelect(12, "34", [(1, 28)]), prompts.CircleSelect(12, "34", [57]),
             prompts.WomenSelect(12, "34", [3, 21], 2), prompts.MarkedSelect(12, "34", [3, 21, 27], 2),
             prompts.PatrolSelect(12, "34", ["F12", "Q10c", "U11b"], ["K4"]), prompts.RestartButton(12, "34")]
@@ -263,3 +265,19 @@ async def test_each_component_is_found_again_by_its_own_template_alone():
         assert cid and len(cid) <= 100
         owners = [kind for kind in (*WC.items, *DYNAMIC_ITEMS) if kind.__discord_ui_compiled_template__.fullmatch(cid)]
         assert owners == [type(item)], cid
+
+
+@pytest.mark.asyncio
+async def test_a_policemans_crossings_are_a_menu_that_says_what_he_would_search():
+    game = Game.new(3, {}, seed=5)
+    d = play_until(game, "police_move")
+    view = WC.prompt_view(1, d)
+    assert view is not None
+    limits(view)
+    menus = parts(view)
+    options = [o for menu in menus for o in menu.options]
+    assert [o.label for o in options] == d["options"] and [o.value for o in options] == [
+        str(i) for i in range(len(d["options"]))]  # the generic ChoiceSelect: an index among the options
+    at = d["info"]["at"]
+    stay = options[d["options"].index(at)]
+    assert stay.description == "stays here · searches " + ", ".join(map(str, board().circles_at(at)))

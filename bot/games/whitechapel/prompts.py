@@ -6,7 +6,9 @@ answer (a forged ``custom_id`` can only propose an answer to the clicker's own d
 - a circle (of 195, more than a menu's 25): first a range ("Circles 51-75"), then the circle;
 - the women: one menu of the free red circles (choose all the women at once), then one of those to mark;
 - the patrols: one menu per token (blue, yellow, brown, red, green, fake, fake), each offering the crossings still
-  free (only those that must take a token once the tokens left are just enough), then the answer.
+  free (only those that must take a token once the tokens left are just enough), then the answer;
+- a policeman's move or rush: the generic menu of its crossings (``ChoiceSelect``), each described by the circles
+  a policeman there searches, which buttons could not show.
 
 Each view keeps "Use the default" (``bot/frontend/components``) and, for the steps, "Start again".
 """
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.frontend.components import SELECT_MAX, DefaultButton, answer
+from bot.frontend.components import SELECT_MAX, ChoiceSelect, DefaultButton, answer
 from engine.whitechapel.board import board
 from engine.whitechapel.state import TOKENS
 
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
 
 CIRCLE_KINDS = ("hideout", "address", "false_clue")
 OWN_KINDS = (*CIRCLE_KINDS, "women", "patrols")
+POLICE_KINDS = ("police_move", "rush")
 IDS = r"(?P<game>\d{1,18}):(?P<decision>\d{1,18})"
 
 
@@ -56,6 +59,8 @@ def places(decision: Mapping[str, Any], picks: list[str]) -> list[str]:
 def prompt_view(game_id: int, decision: Mapping[str, Any]) -> discord.ui.View | None:
     """The first step of this decision's own components, or None where the generic ones serve."""
     kind, did = decision["kind"], decision["id"]
+    if kind in POLICE_KINDS:
+        return crossings_view(game_id, decision)
     if kind not in OWN_KINDS:
         return None
     view = discord.ui.View(timeout=None)
@@ -71,6 +76,17 @@ def prompt_view(game_id: int, decision: Mapping[str, Any]) -> discord.ui.View | 
     else:
         view.add_item(PatrolSelect(game_id, did, [], places(decision, [])))
     view.add_item(DefaultButton(game_id, did))
+    return view
+
+
+def crossings_view(game_id: int, decision: Mapping[str, Any]) -> discord.ui.View:
+    """A policeman's crossings in menus of 25, each with the circles he would search from it."""
+    at = (decision.get("info") or {}).get("at")
+    listed = [{"label": c, "description": ("stays here · " if c == at else "") + "searches " +
+               ", ".join(map(str, board().circles_at(c)))} for c in decision.get("options") or []]
+    view = discord.ui.View(timeout=None)
+    for page in range(min(5, (len(listed) + SELECT_MAX - 1) // SELECT_MAX)):
+        view.add_item(ChoiceSelect(game_id, decision["id"], page, listed[page * SELECT_MAX:(page + 1) * SELECT_MAX]))
     return view
 
 

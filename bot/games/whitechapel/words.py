@@ -49,6 +49,8 @@ def title(decision: Mapping[str, Any]) -> str:
     player, kind = decision.get("player") or "?", decision["kind"]
     icon = JACK_ICON if player == JACK else DETECTIVE_ICON
     what = TITLES.get(kind)
+    if kind == "wretched":
+        what = f"move the {str(decision.get('label') or 'wretched')[4:]}"  # "The wretched at 57"
     if what is None:
         label = str(decision.get("label") or kind.replace("_", " "))
         what = label[4:] if label.startswith("The ") else label[:1].lower() + label[1:]
