@@ -107,7 +107,7 @@ def post_lines(events: list[Event]) -> list[str]:
             summed(f"search {colour}", f"The {colour} policeman searches: ").parts.append(
                 f"**a clue at {c}**" if kind == "clue_found" else f"nothing at {c}")
         elif kind in ("wretched_moved", "wretched_stays"):
-            summed("wretched", "The wretched: ").parts.append(
+            summed("wretched", "The Head moves the wretched: ").parts.append(
                 f"{data.get('start')} to {data.get('to')}" if kind == "wretched_moved"
                 else f"{data.get('circle')} stays (nowhere to go)")
         elif kind == "no_action":

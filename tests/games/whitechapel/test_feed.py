@@ -135,3 +135,15 @@ def test_the_secret_check_finds_a_planted_leak() -> None:
     assert secrets_in(game, auditor, leak) == ["90 in 'Jack hides at 90.'"]
     said = Post(0, "step", [{"kind": "no_clue", "data": {"circle": 90}}], ["Nothing at 90."], None)
     assert secrets_in(game, auditor, said) == []  # a public event named it: no secret told
+
+
+def test_a_wait_is_one_post_with_the_time_the_wretched_and_the_patrol_turned_over() -> None:
+    waits = [p for seed in range(12) for p in played(4, seed, random=True, check=False) if p.step == "wait"]
+    assert waits
+    for post in waits:
+        assert post.lines[0].startswith("Jack waits at time ") and "Time of the Crime moves to" in post.lines[1]
+        assert post.lines[-1].startswith("The patrol on ")
+        moved = [e for e in post.events if e["kind"] == "wretched_moved"]
+        if moved:
+            line = next(x for x in post.lines if x.startswith("The Head moves the wretched: "))
+            assert all(f"{e['data']['start']} to {e['data']['to']}" in line for e in moved)
