@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.frontend import text
-from bot.frontend.answers import numeric
-from bot.games.front import Front
+from bot.games.front import Front, numeric
 from bot.games.fronts import front, playable
 
 TOPICS: dict[str, tuple[str, str]] = {  # the pages of every game

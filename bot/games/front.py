@@ -5,8 +5,10 @@ selects built from a decision's ``choices``, the outbox delivery. It knows a gam
 the game's stored name in ``bot.games.fronts``, for what it cannot say without knowing the game:
 
 - ``board``: a view (``GameState.view``) drawn as a PNG, with its caption and the facts shown beside it;
-- ``text_answer``: a DM's words read as the answer to a decision that has no list of options (AGoT: orders and
-  marches written as text), and ``answer_help``: how to write it;
+- ``text_answer``: a DM's words read as the answer to a decision in the game's own terms (AGoT: orders and
+  marches written as text; Whitechapel: circles and crossings, also for a decision with options); the front end
+  reads words the game refuses as an option's number in the prompt's list (``listed_hint``), and
+  ``answer_help``: how to write an answer to a decision without options;
 - ``prompt_view``: the components of a decision where buttons and selects of its choices do not fit (AGoT's
   orders editor), with ``items``: the persistent components to register at start;
 - ``title_of``: a prompt's title (who answers, and what);
@@ -66,7 +68,8 @@ class Front(Protocol):
         ...
 
     def text_answer(self, decision: Mapping[str, Any], words: str) -> Any:
-        """The answer ``words`` stand for in a decision without options; raise ``Refused``."""
+        """The answer ``words`` stand for in the game's own terms; raise ``Refused`` (for a decision with options,
+        the front end then tries the option's number in the list, and says this refusal if that fails too)."""
         ...
 
     def answer_help(self, decision: Mapping[str, Any]) -> str:
@@ -104,6 +107,20 @@ class Front(Protocol):
     def settings_words(self, settings: Mapping[str, Any]) -> str:
         """A table's game settings said back in words (", Tides of Battle on, ...")."""
         ...
+
+
+def numeric(decision: Mapping[str, Any]) -> bool:
+    """Whether the options are plain amounts (bids): then a number written is the amount."""
+    options = decision.get("options") or []
+    return bool(options) and all(isinstance(o, int) and not isinstance(o, bool) for o in options)
+
+
+def listed_hint(decision: Mapping[str, Any]) -> str:
+    """How to answer a decision with options by number: its amount (a bid) or its place in the prompt's list."""
+    options = decision.get("options") or []
+    if numeric(decision):
+        return f"answer with a number from {min(options)} to {max(options)}, or use the buttons"
+    return f"answer with a number from 1 to {len(options)}, or use the buttons"
 
 
 def json_answer(words: str) -> Any:

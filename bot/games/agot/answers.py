@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.front import Refused, json_answer
+from bot.games.front import Refused, json_answer, listed_hint
 
 UNIT_WORDS = {"footman": "footman", "footmen": "footman", "knight": "knight", "knights": "knight",
               "ship": "ship", "ships": "ship", "siege engine": "siege_engine", "siege engines": "siege_engine",
@@ -104,8 +104,11 @@ TEXT_FORMS = {"march": parse_march, "muster": parse_muster, "reconcile": parse_l
 
 
 def text_answer(decision: Mapping[str, Any], text: str) -> Any:
-    """The answer ``text`` stands for in a decision without options; raises Refused with a hint."""
+    """The answer ``text`` stands for in a decision without options; raises Refused with a hint (a decision with
+    options is answered by the option's number alone)."""
     text = text.strip()
+    if decision.get("options") is not None:
+        raise Refused(listed_hint(decision))
     if decision["kind"] == "orders":
         return text
     if text[:1] in "[{":

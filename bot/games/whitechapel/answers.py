@@ -116,7 +116,7 @@ def option(decision: Mapping[str, Any], words: str) -> Any:
         if isinstance(o, str) and o.lower() == text.lower():
             return o
     shown = ", ".join(str(o) for o in options[:25])
-    raise Refused(f"'{text[:20]}' is not a choice here: write one of {shown}")
+    raise Refused(f"'{text[:20]}' is not a choice here: write one of {shown}, or its number in the list")
 
 
 TEXT_FORMS = {"hideout": lambda d, w: a_circle(w.strip(), "a circle"), "address": lambda d, w: circle_or_none(w),
