@@ -360,7 +360,7 @@ class GameCog(commands.Cog):
         lines = text.event_lines(events, game.headlines)
         told = text.clip("\n".join(lines[:25]), 1700) if lines else "No public event."
         more = f"(the first 25 of {len(lines)} events)\n" if len(lines) > 25 else ""
-        await interaction.followup.send(f"Game #{info.id} as round {round}'s {phase} phase began; what happened "
+        await interaction.followup.send(f"Game #{info.id} as {game.stage} {round}'s {phase} phase began; what happened "
                                         f"in it:\n{more}{told}", ephemeral=True,
                                         allowed_mentions=discord.AllowedMentions.none(),
                                         **picture(info.id, image, f"{game.name}-r{round}"))

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.frontend import text
 from bot.games.front import Front, Refused
+from bot.games.fronts import front as front_named
 from bot.service import GameInfo, GameStatus, ServiceError
 from bot.service.kinds import ACTIVE
 from bot.service.settings import table_houses
@@ -159,13 +160,14 @@ async def refuse(interaction: discord.Interaction, error: app_commands.AppComman
 # --- autocomplete ---------------------------------------------------------------------------------------------
 
 async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The user's and the channel's open games, each with its stage in its game's word ("night 2")."""
     service = bot_of(interaction).service
     games = {g.id: g for g in await service.games_of_user(interaction.user.id)}
     if interaction.channel_id:
         games.update({g.id: g for g in await service.games_in_channel(interaction.channel_id)})
     listed = [g for g in games.values() if g.status in OPEN and current.strip("#") in str(g.id)]
     return [app_commands.Choice(name=f"#{g.id} · {g.players} players · {g.status}"
-                                f"{' · round ' + str(g.round) if g.round else ''}", value=g.id)
+                                f"{f' · {front_named(g.game).stage} {g.round}' if g.round else ''}", value=g.id)
             for g in sorted(listed, key=lambda g: -g.id)[:25]]
 
 

@@ -6,11 +6,12 @@ tested on their own. Everything here is shown to exactly the audience the servic
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from datetime import datetime
 from typing import Any
 
 from bot.games.front import Front
+from bot.games.fronts import front as front_named
 
 LIMIT = 2000  # characters in one Discord message
 BUTTONS_MAX = 20  # options shown as buttons (4 rows of 5); more go to select menus
@@ -127,7 +128,8 @@ def event_lines(events: list[dict[str, Any]], headlines: Collection[str] = ()) -
 
 def status_text(front: Front, game_id: int, status: dict[str, Any]) -> str:
     state = status.get("status", "running")
-    head = f"📜 **Game #{game_id}** · round {status.get('round') or '-'} · {status.get('phase') or '-'} · {state}"
+    head = (f"📜 **Game #{game_id}** · {front.stage} {status.get('round') or '-'} · {status.get('phase') or '-'} · "
+            f"{state}")
     waiting = status.get("waiting") or []
     if not waiting:
         return head
@@ -140,12 +142,13 @@ def status_text(front: Front, game_id: int, status: dict[str, Any]) -> str:
 
 
 def standings_text(front: Front, game_id: int, over: dict[str, Any]) -> str:
-    """The final standings from a ``game_over`` row (winner, ranking, round)."""
-    lines = [f"🏆 **Game #{game_id} is over: {front.seat_name(over.get('winner'))} wins"
-             f"{' in round ' + str(over['round']) if over.get('round') else ''}.**"]
+    """The final standings from a ``game_over`` row (how it ended in the game's words, the ranking and places)."""
+    lines = [f"🏆 **Game #{game_id} is over: {front.outcome(over)}**"]
     players = over.get("players") or {}
+    ranking = over.get("ranking") or []
+    places = over.get("places") or range(1, len(ranking) + 1)  # a row stored before places: one place each
     lines += [f"{place}. {front.seat_name(house)}{' (' + clip(players[house], 40) + ')' if players.get(house) else ''}"
-              for place, house in enumerate(over.get("ranking") or [], start=1)]
+              for place, house in zip(places, ranking)]
     fair = over.get("fair") or {}
     if fair:
         lines += [f"🔐 The game's secret was `{fair['secret']}` with salt `{fair['salt']}`: SHA-256 "
@@ -161,7 +164,8 @@ def digest_text(digest: dict[str, Any], limit: int = 1900) -> str:
     """What changed in a game since the user last looked, and what waits on them (one message: the newest key
     lines that fit are kept; what waits on the user always is)."""
     gid = digest["game_id"]
-    head = [f"🗞️ **Game #{gid}** · round {digest.get('round') or '-'} · {digest.get('phase') or '-'} · "
+    stage = front_named(digest.get("game")).stage
+    head = [f"🗞️ **Game #{gid}** · {stage} {digest.get('round') or '-'} · {digest.get('phase') or '-'} · "
             f"{digest.get('status')}"]
     if not digest.get("count"):
         head.append("Nothing new in the public feed since you last looked.")
@@ -191,12 +195,14 @@ def jump_link(guild_id: int | None, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id if guild_id else '@me'}/{channel_id}"
 
 
-def my_games_text(games: list[dict[str, Any]]) -> str:
+def my_games_text(games: list[dict[str, Any]], front_of: Callable[[str | None], Front] = front_named) -> str:
+    """The user's games, each with its stage in its game's word ("round 3 · planning", "night 2 · jack")."""
     if not games:
         return "You sit in no game. Join one with `/game join` in a game's channel."
     lines = ["**Your games:**"]
     for g in sorted(games, key=lambda g: (g["status"] not in ("running", "paused", "lobby"), -g["id"]))[:20]:
-        where = f"round {g['round']} · {g['phase']}" if g.get("round") else f"{g['players']} players"
+        stage = front_of(g.get("game")).stage
+        where = f"{stage} {g['round']} · {g['phase']}" if g.get("round") else f"{g['players']} players"
         if g.get("waiting"):
             due = f", due {stamp(g.get('deadline'))}" if g.get("deadline") else ""
             wait = f" · ⏳ **waits on you** ({', '.join(g['waiting'][:3])}{due})"

@@ -153,7 +153,7 @@ class DiscordTransport:
         image, picture = await self._picture(msg.game_id, payload)
         caption = f"**Game #{msg.game_id}** · {image.caption} · {payload.get('caption', '')}"
         if msg.audience == Audience.PLAYER:
-            caption += "\n🔒 Only you see this board (your own face-down orders are shown)."
+            caption += "\n" + (await self.bot.front_of(msg.game_id)).private_caption(payload.get("view") or {})
         result: discord.Message = await send(text.clip(caption), **picture, nonce=msg.key)
         return result
 

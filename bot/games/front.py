@@ -4,7 +4,10 @@ The front end (``bot/frontend``) is the same for every game: the ``/game`` comma
 selects built from a decision's ``choices``, the outbox delivery. It knows a game through its ``Front``, found by
 the game's stored name in ``bot.games.fronts``, for what it cannot say without knowing the game:
 
-- ``board``: a view (``GameState.view``) drawn as a PNG, with its caption and the facts shown beside it;
+- ``board``: a view (``GameState.view``) drawn as a PNG, with its caption and the facts shown beside it, and
+  ``private_caption``: the line under a seat's own board (what only that seat sees on it);
+- ``stage``: its word for the first part of ``GameState.stage`` (AGoT: "round", Whitechapel: "night"), and
+  ``outcome``: the headline of the game-over post;
 - ``text_answer``: a DM's words read as the answer to a decision in the game's own terms (AGoT: orders and
   marches written as text; Whitechapel: circles and crossings, also for a decision with options); the front end
   reads words the game refuses as an option's number in the prompt's list (``listed_hint``), and
@@ -54,6 +57,7 @@ class Front(Protocol):
 
     name: str  # the game's stored name (engine.registry)
     title: str  # its full name, as players know it (its ``GameRules.title``)
+    stage: str  # its word for a stage's number (``GameState.stage``): "round", "night"
     topics: Mapping[str, tuple[str, str]]  # help pages: key -> (title, words within one message); "overview" first
     phases: tuple[str, ...]  # the phases of a round (``/game log round: phase:``), the default first
     headlines: frozenset[str]  # the kinds of public event whose line stands out (bold) in a list of events
@@ -65,6 +69,15 @@ class Front(Protocol):
 
     def board(self, view: Mapping[str, Any], highlights: Mapping[str, Any] | None = None) -> BoardImage:
         """The board of ``view`` (a seat's or the public one), with what a feed post highlights."""
+        ...
+
+    def private_caption(self, view: Mapping[str, Any]) -> str:
+        """The line under a seat's own board (``view`` is that seat's): only they see it, and what it shows."""
+        ...
+
+    def outcome(self, over: Mapping[str, Any]) -> str:
+        """How the game ended, from a ``game_over`` row's payload (``bot/service/messages.GameOverPayload``: its
+        ``text`` is the room's ``outcome``): who won, and when."""
         ...
 
     def text_answer(self, decision: Mapping[str, Any], words: str) -> Any:

@@ -12,7 +12,7 @@ without knowing the game:
 - ``autopilot(seed)``: a player that answers a seat's decision from that seat's own view;
 - the deal: the roles a member may choose at a table, and how the roles are dealt to the members at the start
   (the wishes first, the rest at random from the given seed);
-- ``label(decision)``: a decision's name in public messages;
+- ``label(decision)``: a decision's name in public messages, and ``outcome(game)``: how a game ended, in words;
 - the settings form: which keys of a table's settings are the game's (the rest are the table's own, in
   ``bot/service/settings.py``), checked by ``check_settings`` and passed to ``rules`` as they are stored;
 - ``calculator``: optional extras (None when the game has none).
@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypedDict
 
 from engine.core import Decision
-from engine.core.contract import GameRules
+from engine.core.contract import GameRules, GameState
 
 Event = dict[str, Any]  # one event as stored (``Event.to_dict``, with its ``seq``)
 
@@ -139,6 +139,11 @@ class Room(Protocol):
 
     def label(self, decision: Decision) -> str:
         """A decision's name in public messages ("orders", "orders for vassal Martell")."""
+        ...
+
+    def outcome(self, game: GameState) -> str:
+        """How a game that is over ended, in one sentence of the game's words (who won, and when): the game-over
+        post's headline (its ``standings`` give the places, a side sharing place 1)."""
         ...
 
 

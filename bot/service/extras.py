@@ -50,7 +50,8 @@ class Extras:
                 await repo.set_looked(game_id, user_id, last_seen, self.core.clock())
         kinds = Counter(str(e["kind"]) for e in new)
         lines = [str(e.get("text") or e["kind"]) for e in new if e["kind"] in t.room.feed.key_kinds][-KEY_LINES:]
-        return {"game_id": game_id, "status": t.row.status, "round": t.row.round, "phase": t.row.phase,
+        return {"game_id": game_id, "game": t.row.game, "status": t.row.status, "round": t.row.round,
+                "phase": t.row.phase,
                 "count": len(new), "kinds": dict(kinds.most_common()), "lines": lines,
                 "pending": await self.reads.pending(game_id, user_id)}
 
@@ -63,7 +64,8 @@ class Extras:
             # an active game's prompts (a finished one is not loaded for nothing: it would leave the cache again)
             pending = await self.reads.pending(row.id, user_id) if row.status in ACTIVE else []
             deadlines = sorted(d["deadline"] for d in pending if d.get("deadline") and not d.get("submitted"))
-            out.append({"id": row.id, "guild_id": row.guild_id, "channel_id": row.channel_id, "status": row.status,
+            out.append({"id": row.id, "game": row.game, "guild_id": row.guild_id, "channel_id": row.channel_id,
+                        "status": row.status,
                         "round": row.round, "phase": row.phase, "players": row.players,
                         "waiting": [str(d.get("label") or d["kind"]) for d in pending if not d.get("submitted")],
                         "deadline": deadlines[0] if deadlines else None})

@@ -94,6 +94,7 @@ class ClosedDmPayload(TypedDict):  # a public notice that a player cannot get DM
 class GameOverPayload(TypedDict):
     winner: str | None
     ranking: list[str] | None
+    places: list[int]  # each ranked player's place (a side shares its place)
     round: int
     fair: dict[str, str]  # secret, salt, commitment (empty without a committed secret)
     players: dict[str, str]  # house -> the name of who played it
@@ -199,9 +200,8 @@ def game_over(t: Table) -> NewMessage:
     players = {x.house: x.name for x in t.seats if x.house}  # the standings reveal who played which house
     return row(t.id, Audience.PUBLIC, None, OutboxKind.GAME_OVER,
                GameOverPayload(winner=first[0] if first else None, ranking=[s.player for s in standings] or None,
-                               round=round_, fair=fair, players=players,
-                               text=f"{' and '.join(map(t.game.name_of, first)) or '?'} won the game in round "
-                                    f"{round_}."))
+                               places=[s.place for s in standings], round=round_, fair=fair, players=players,
+                               text=t.room.outcome(t.game)))
 
 
 def vote(t: Table, text: str, vote_id: int, kind: str) -> NewMessage:

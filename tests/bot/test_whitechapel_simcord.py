@@ -184,7 +184,7 @@ async def test_a_whole_game_through_the_menus_tells_no_secret_to_the_wrong_playe
         found = []  # /game log finds each of the front's phases in some night of the game
         for night in range(1, 5):
             r = await users[0].slash(thread, "game log", round=night, phase=phase)
-            found += [night] if f"as round {night}'s {phase} phase began" in (r.response.content or "") else []
+            found += [night] if f"as night {night}'s {phase} phase began" in (r.response.content or "") else []
         assert found, phase
 
 
@@ -229,7 +229,7 @@ async def test_prompts_answered_by_dm_text_and_the_games_own_commands(world):
     assert "F7b" in r.response.content
     for phase in ("women", "patrols"):
         r = await users[0].slash(thread, "game log", round=1, phase=phase)
-        assert f"as round 1's {phase} phase began" in r.response.content, phase
+        assert f"as night 1's {phase} phase began" in r.response.content, phase
         assert r.response.attachments  # the board as that phase began
 
 

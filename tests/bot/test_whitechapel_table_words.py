@@ -3,11 +3,13 @@ own terms, the game's words in status, game over and captions, and the detective
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from bot.games.rooms import room
+from bot.service.outbox import OutboxMessage
 from tests.bot.test_whitechapel_simcord import recent, start
 
 
@@ -38,3 +40,47 @@ async def test_jack_answers_his_move_by_writing_the_circle_in_dm(world):
     assert "You moved" in recent(jack), recent(jack)
     view = await env.bot.service.view(1, jack.user.id)
     assert view["private"]["paths"][-1][-1] == far, view["private"]["paths"]
+
+
+async def autoplay_to_the_end(env: Any, users: list[Any], seed: int = 3) -> None:
+    pilot = room("whitechapel").autopilot(seed)
+    service = env.bot.service
+    for _ in range(3000):
+        if (await service.game(1)).status == "finished":
+            return
+        for u in users:
+            for decision in await service.pending(1, u.user.id):
+                if not decision.get("submitted"):
+                    view = await service.view(1, u.user.id)
+                    await service.answer(1, u.user.id, decision["id"], pilot.answer(view, decision))
+        await env.settle()
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.asyncio
+async def test_the_table_is_told_in_nights_and_sides_not_rounds_and_winners(world):
+    env, _ = world
+    channel, users = await start(env)
+    thread = channel.threads[-1]
+    jack, _ = await autoplay_until(env, users, "jack_move")
+    r = await users[0].slash(thread, "game status")
+    assert "· night 1 · jack · " in r.response.content and "round" not in r.response.content, r.response.content
+    r = await users[0].slash(thread, "game mygames")
+    assert "· night 1 · jack" in r.response.content and "round" not in r.response.content, r.response.content
+    r = await users[0].slash(thread, "game log", round=1, phase="women")
+    assert r.response.content.startswith("Game #1 as night 1's women phase began"), r.response.content
+    view = await env.bot.service.view(1, jack.user.id)  # a seat's own board, as a player's board row shows it
+    await env.bot.transport.send(OutboxMessage(id=0, game_id=1, audience="player", user_id=jack.user.id, kind="board",
+                                               payload={"view": view, "caption": "yours", "highlights": {}},
+                                               key="own-board"))
+    caption = jack.user.dm_channel.history()[-1].content
+    assert "🔒 Only you see this board (your hideout" in caption and "orders" not in caption, caption
+
+    await autoplay_to_the_end(env, users)
+    await env.settle()
+    over = [m.content for m in thread.history() + channel.history() if (m.content or "").startswith("🏆")]
+    assert over and all(re.search(r"is over: (The detectives caught Jack on night \d|Jack the Ripper escaped every "
+                                  r"night)", text) for text in over), over
+    assert "wins in round" not in over[0] and "Detective 1 wins" not in over[0]
+    places = re.findall(r"^(\d)\. ", over[0], flags=re.M)
+    assert sorted(places) in (["1", "1", "2"], ["1", "2", "2"]), over[0]  # a side shares its place

@@ -74,7 +74,10 @@ async def test_a_whole_whitechapel_game_through_the_table_service(tmp_path: Path
     await svc.flush(transport)
     over = [m.payload for m in transport.sent if m.kind == "game_over"]
     assert len(over) == 1 and over[0]["ranking"] and over[0]["winner"] in ("jack", "detective_1", "detective_2")
-    assert over[0]["text"].endswith(f"won the game in round {info.round}.")
+    jack_won = over[0]["winner"] == "jack"
+    assert over[0]["text"].startswith("Jack the Ripper escaped every night: " if jack_won else
+                                      f"The detectives caught Jack on night {info.round}: "), over[0]["text"]
+    assert over[0]["places"] == ([1, 2, 2] if jack_won else [1, 1, 2])  # the winning side shares place 1
     assert any(m.kind == "post" for m in transport.sent)  # the room's feed wording reached the channel
 
     # ratings: Jack's side against the detectives'; the two detectives share their place and play no game together

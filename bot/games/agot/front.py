@@ -23,6 +23,7 @@ from engine.agot.rules import AGOT
 class AgotFront:
     name = "agot"
     title = AGOT.title
+    stage = "round"
     topics = help.TOPICS
     headlines = frozenset({"round", "orders_revealed", "westeros_revealed", "bids_revealed", "combat", "combat_end",
                            "game_over"})
@@ -36,6 +37,13 @@ class AgotFront:
         marks = Highlights.from_payload(dict(highlights)) if highlights is not None else None
         caption = f"round {view.get('round', '?')} · {view.get('phase', '?')}"
         return BoardImage(render(view, marks), caption, tuple(panel_fields(view)))
+
+    def private_caption(self, view: Mapping[str, Any]) -> str:
+        return "🔒 Only you see this board (your own face-down orders are shown)."
+
+    def outcome(self, over: Mapping[str, Any]) -> str:
+        when = f" in round {over['round']}" if over.get("round") else ""
+        return f"{self.seat_name(over.get('winner'))} wins{when}."
 
     def text_answer(self, decision: Mapping[str, Any], words: str) -> Any:
         return answers.text_answer(decision, words)

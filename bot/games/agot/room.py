@@ -21,6 +21,7 @@ from engine.agot.game import assign_houses
 from engine.agot.mod import setup as mod_setup
 from engine.agot.rules import AGOT
 from engine.core import Decision, IllegalAnswer
+from engine.core.contract import GameState
 
 SETUPS = ("", "7", "8")  # the base game's set-up by player count, or Mother of Dragons' 7- or 8-house set-up
 FORM = frozenset({"tides_of_battle", "tiebreak", "setup"})  # what a table creator may set
@@ -89,6 +90,10 @@ class AgotRoom:
         label = decision.label or decision.kind  # as ``Decision.to_dict`` labels it
         vassal = decision.info.get("vassal")
         return f"{label} for vassal {house(vassal)}" if vassal else label
+
+    def outcome(self, game: GameState) -> str:
+        first = [s.player for s in game.standings() if s.place == 1]
+        return f"{' and '.join(map(game.name_of, first)) or '?'} won the game in round {game.stage()[0]}."
 
 
 ROOM: Room = AgotRoom()

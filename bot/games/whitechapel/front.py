@@ -26,6 +26,7 @@ from engine.whitechapel.rules import WHITECHAPEL
 class WhitechapelFront:
     name: str = "whitechapel"
     title: str = WHITECHAPEL.title
+    stage: str = "night"
     topics: Mapping[str, tuple[str, str]] = help.TOPICS
     # the phases a night's questions are asked in (``/game log round:N phase:``): the women first
     phases: tuple[str, ...] = ("women", "patrols", "kill", "wretched", "police_round", "jack")
@@ -37,6 +38,12 @@ class WhitechapelFront:
 
     def board(self, view: Mapping[str, Any], highlights: Mapping[str, Any] | None = None) -> BoardImage:
         return BoardImage(render(picture_of(view)), words.caption(view), words.facts(view))
+
+    def private_caption(self, view: Mapping[str, Any]) -> str:
+        return words.private_caption(view)
+
+    def outcome(self, over: Mapping[str, Any]) -> str:
+        return str(over.get("text") or "The game is over.")  # the room's words: which side won, on which night
 
     def text_answer(self, decision: Mapping[str, Any], text: str) -> Any:
         return answers.text_answer(decision, text)

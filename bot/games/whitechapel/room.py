@@ -16,7 +16,9 @@ from bot.games.room import Dealt, Room
 from bot.games.whitechapel.autopilot import Autopilot
 from bot.games.whitechapel.feed import WhitechapelFeed
 from engine.core import Decision, IllegalAnswer, Rng
+from engine.core.contract import GameState
 from engine.whitechapel.rules import SETTINGS, WHITECHAPEL
+from engine.whitechapel.state import JACK
 
 
 class WhitechapelRoom:
@@ -64,6 +66,15 @@ class WhitechapelRoom:
 
     def label(self, decision: Decision) -> str:
         return decision.label or decision.kind
+
+    def outcome(self, game: GameState) -> str:
+        """Which side won and on which night, with the engine's reason ("Jack was arrested at 57.")."""
+        standings = game.standings()
+        escaped = any(s.player == JACK and s.place == 1 for s in standings)
+        side = "Jack the Ripper escaped every night" if escaped else \
+            f"The detectives caught Jack on night {game.stage()[0]}"
+        reason = next((s.note for s in standings if s.note), "")
+        return f"{side}: {reason}" if reason else f"{side}."
 
 
 ROOM: Room = WhitechapelRoom()

@@ -66,6 +66,16 @@ def caption(view: Mapping[str, Any]) -> str:
     return f"night {public['night']} · {PARTS.get(public.get('phase', ''), public.get('phase', '?'))}"
 
 
+def private_caption(view: Mapping[str, Any]) -> str:
+    """The line under a seat's own board: what it shows that the table's board does not."""
+    private = view.get("private") or {}
+    if "hideout" in private:
+        return "🔒 Only you see this board (your hideout, your rows and the marked women are shown)."
+    if private.get("patrols"):
+        return "🔒 Only you see this board (the patrols' true colours are shown)."
+    return "🔒 Only you see this board."
+
+
 def facts(view: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     """What a board image shows beside it, from the same view: the move track, Jack's tokens, tonight's clues,
     the policemen; the hideout and the marked women only in Jack's own view, the patrols only in the Head's."""
