@@ -1,5 +1,5 @@
 """The replay file: everything needed to re-play one game through the engine alone; and a stored game checked
-by a re-play and exported as one. Used by the service (``/agot replay``, the standings post) and by the admin
+by a re-play and exported as one. Used by the service (``/game replay``, the standings post) and by the admin
 command line (``bot.admin``: ``replay``, ``verify``, ``export``).
 
 The work is in two steps, so that the service never re-plays on its event loop nor under the store's lock:
@@ -279,7 +279,7 @@ def verify(stored: Stored) -> Verdict:
 
 
 def exported(stored: Stored) -> Replay:
-    """The replay file of a stored game, checked by a re-play (``python -m bot.admin export``, ``/agot replay``);
+    """The replay file of a stored game, checked by a re-play (``python -m bot.admin export``, ``/game replay``);
     the whispers between houses are in it only once the game is over."""
     verdict = verify(stored)
     if verdict.problem or verdict.game is None:

@@ -69,7 +69,7 @@ def normalize(raw: dict[str, Any] | None, players: int | None = None, game: str 
     faceless = raw.get("faceless", False)
     if not isinstance(faceless, bool):
         raise ServiceError("faceless must be true or false.")
-    whispers = raw.get("whispers", True)  # /agot whisper between houses (whispers.py)
+    whispers = raw.get("whispers", True)  # /game whisper between seats (whispers.py)
     if not isinstance(whispers, bool):
         raise ServiceError("whispers must be true or false.")
     absence = raw.get("absence", "stretch")  # while a player is away: stretch their deadlines, or autopilot

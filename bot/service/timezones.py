@@ -1,4 +1,4 @@
-"""Members' time zones (``/agot timezone``): an IANA name per Discord user, and the conversions that read what a
+"""Members' time zones (``/game timezone``): an IANA name per Discord user, and the conversions that read what a
 member types in their own zone and store it in UTC.
 
 Quiet hours are turned into whole UTC hours with the zone's offset on the day they are set (a daylight-saving

@@ -1,5 +1,5 @@
 """The SimCord whole-game test (tests/bot/test_whole_game.py: the real bot, scripted users, a game from
-``/agot create`` to the final standings) once more with ``AGOT_DATABASE_URL`` pointing at the test server."""
+``/game create`` to the final standings) once more with ``AGOT_DATABASE_URL`` pointing at the test server."""
 
 from __future__ import annotations
 
