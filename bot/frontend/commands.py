@@ -42,6 +42,7 @@ from bot.frontend.common import (
 )
 from bot.frontend.confirm import Done, ask
 from bot.frontend.lobby import close_announcement, join_view, open_thread
+from bot.frontend.team import open_team_thread
 from bot.frontend.transport import picture
 from bot.frontend.votes import must_vote
 from bot.frontend.zones import ZONE, local_date, local_hours, zone_choices, zone_words
@@ -256,6 +257,7 @@ class GameCog(commands.Cog):
         await announce(interaction, info, f"🏁 **Game #{info.id} begins.** {seats}.\nYour prompts arrive by DM (or "
                        "with `/game act`).", discord.AllowedMentions(users=True))
         await close_announcement(self.bot, info)
+        await open_team_thread(self.bot, info)
 
     @game.command(name="cancel", description="Cancel a game, after a confirmation (creator or Manage Server)")
     @app_commands.describe(game=GAME)

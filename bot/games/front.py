@@ -20,6 +20,8 @@ the game's stored name in ``bot.games.fronts``, for what it cannot say without k
 - ``topics`` and ``topic_of``: its help pages, and the page a decision's prompt points to;
 - ``group``: its own slash command group (``/agot card``, ``/agot hand``, ``/agot calc``), or None;
 - ``seat_name`` and ``seat_id``: a seat's name (AGoT: its house), and the seat words name in any case;
+- ``private_team``: the seats that talk in a private thread of their own beside the game's thread, when the
+  table's settings ask for one (Whitechapel's detectives with ``detectives_private_thread``; AGoT: none);
 - the settings form: ``settings`` reads the creator's ``settings:`` words into the game's settings,
   ``settings_choices`` completes them as they are typed, ``settings_words`` says them back.
 
@@ -30,7 +32,7 @@ The game's room (``bot/games/room.py``) is its table-service side. A front refus
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -50,6 +52,14 @@ class BoardImage:
     png: bytes
     caption: str
     fields: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Team:
+    """Seats that share a private thread: its members' name ("detectives") and their seats."""
+
+    name: str
+    seats: tuple[str, ...]
 
 
 class Front(Protocol):
@@ -106,6 +116,11 @@ class Front(Protocol):
 
     def seat_id(self, words: str) -> str | None:
         """The seat ``words`` name in any case, or None."""
+        ...
+
+    def private_team(self, settings: Mapping[str, Any], seats: Sequence[str]) -> Team | None:
+        """The team among a started table's ``seats`` that gets a private thread, as its (stored) ``settings`` ask;
+        None: no private thread."""
         ...
 
     def settings(self, words: str, players: int) -> dict[str, Any]:

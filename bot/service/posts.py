@@ -4,6 +4,8 @@ are pruned once delivered, so they cannot serve).
 * The status message: the front end stores the id of the status message it posted; after a restart it edits
   that message (no second status message), and stores a new id when it had to post anew.
 * The announcement: the post in the parent channel whose Join button is taken off when the game starts.
+* The team's thread: the private thread a team of seats talks in (Whitechapel's detectives), opened at the start;
+  its id is stored so that the front end never opens a second one.
 * The closed-DM notice: a player whose DMs are closed is told once per game, by a public notice row; the
   telling is stored, so neither a restart nor a later failed DM tells them again.
 """
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
 
 STATUS = "status"
 ANNOUNCEMENT = "announcement"
+TEAM_THREAD = "team_thread"
 CLOSED_DM = "closed_dm"
 
 
@@ -27,7 +30,8 @@ class Posts:
         self.store, self.clock, self.woken = service.store, service.clock, service.core.woken
 
     async def message_id(self, game_id: int, kind: str) -> int | None:
-        """The front end's id of the game's ``STATUS`` or ``ANNOUNCEMENT`` message, or None (none stored)."""
+        """The front end's id of the game's ``STATUS`` or ``ANNOUNCEMENT`` message or its ``TEAM_THREAD``, or None
+        (none stored)."""
         async with self.store.reading() as repo:
             found = await repo.front_post(game_id, kind)
         return int(found) if found and found.isdigit() else None

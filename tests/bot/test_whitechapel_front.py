@@ -150,7 +150,7 @@ def test_the_settings_form_reads_completes_and_says_back():
     assert "rushing" not in " ".join(c.split()[-1] for c in WC.settings_choices("rushing "))
     assert WC.settings_choices("nonsense ") == []
     assert WC.settings_words(on) == (", optional rules: False Clues, Rushing, area arrests, Catch Me If You Can, I "
-                                     "Know Your Address, the detectives' private thread (not yet supported)")
+                                     "Know Your Address, the detectives' private thread")
     assert WC.settings_words(defaults) == ", no optional rule"
     assert WC.settings_words({"houses": "choose"}) == ", no optional rule, seats chosen when joining"
 

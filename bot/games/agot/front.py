@@ -7,7 +7,7 @@ module (``answers.py``, ``help.py``, ``orders.py``, ``form.py``); its own comman
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -15,7 +15,7 @@ from discord import app_commands
 
 from bot.games.agot import answers, form, help, orders, words
 from bot.games.agot.commands import AgotCommands
-from bot.games.front import BoardImage
+from bot.games.front import BoardImage, Team
 from bot.render import Highlights, panel_fields, render
 from engine.agot.rules import AGOT
 
@@ -65,6 +65,9 @@ class AgotFront:
 
     def seat_id(self, text: str) -> str | None:
         return words.house_id(text)
+
+    def private_team(self, settings: Mapping[str, Any], seats: Sequence[str]) -> Team | None:
+        return None  # every house talks for itself (whispers)
 
     def settings(self, words: str, players: int) -> dict[str, Any]:
         return form.settings(words, players)

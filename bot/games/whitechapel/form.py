@@ -3,10 +3,10 @@ settings:rushing false_clues``) read into the game's settings, completed as they
 
 Each word turns one optional rule on (every rule is off by default), in any order and case, separated by spaces or
 commas; ``word:off`` (or ``:on``) says it outright. The words: ``false_clues``, ``rushing``, ``area_arrests``,
-``catch_me`` (Catch Me If You Can), ``i_know_your_address``, ``private_thread`` (the detectives' own thread: not
-yet supported by the bot, see ``help.py``). Jack's Letters are refused (the board data cannot play them).
-``seats:chosen`` lets each player choose a seat with ``/game join seat:jack`` (``seats:random``, the default: dealt
-at random); it is the table's ``houses`` setting.
+``catch_me`` (Catch Me If You Can), ``i_know_your_address``, ``private_thread`` (the detectives' own private thread
+beside the game's, opened at the start: ``bot/frontend/team.py``). Jack's Letters are refused (the board data
+cannot play them). ``seats:chosen`` lets each player choose a seat with ``/game join seat:jack``
+(``seats:random``, the default: dealt at random); it is the table's ``houses`` setting.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ RULES: dict[str, tuple[str, str]] = {
     "area_arrests": ("area_arrests", "area arrests"),
     "catch_me": ("catch_me_if_you_can", "Catch Me If You Can"),
     "i_know_your_address": ("i_know_your_address", "I Know Your Address"),
-    "private_thread": ("detectives_private_thread", "the detectives' private thread (not yet supported)"),
+    "private_thread": ("detectives_private_thread", "the detectives' private thread"),
 }
 ALIASES = {"catch_me_if_you_can": "catch_me", "address": "i_know_your_address",
            "detectives_private_thread": "private_thread", "false_clue": "false_clues", "rush": "rushing"}

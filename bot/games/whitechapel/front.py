@@ -8,19 +8,20 @@ of 195, the women, the patrols) ``prompts.py`` and its commands (``/whitechapel 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.games.front import BoardImage
+from bot.games.front import BoardImage, Team
 from bot.games.whitechapel import answers, form, help, prompts, words
 from bot.games.whitechapel.commands import WhitechapelCommands
 from bot.games.whitechapel.feed import BOLD
 from bot.games.whitechapel.picture import picture_of
 from bot.games.whitechapel.render import render
 from engine.whitechapel.rules import WHITECHAPEL
+from engine.whitechapel.state import JACK
 
 
 class WhitechapelFront:
@@ -65,6 +66,11 @@ class WhitechapelFront:
 
     def seat_id(self, text: str) -> str | None:
         return words.seat_id(text)
+
+    def private_team(self, settings: Mapping[str, Any], seats: Sequence[str]) -> Team | None:
+        if not settings.get("detectives_private_thread"):
+            return None
+        return Team("detectives", tuple(s for s in seats if s != JACK))
 
     def settings(self, text: str, players: int) -> dict[str, Any]:
         return form.settings(text, players)

@@ -76,8 +76,9 @@ turns an optional rule on; all are off by default. `rushing:off` says it outrigh
 `i_know_your_address`: once a game, the Head (brown or red tile) may name Jack's hideout and win.
 `seats:chosen`: each player chooses a seat, `/game join seat:jack` or `seat:detective 2` (the default: dealt at \
 random).
-`private_thread`: a thread for the detectives alone. **Not yet supported**: the bot makes one thread per game, \
-which Jack reads too; the setting is stored, nothing more.
+`private_thread`: at the start the bot opens a private thread beside the game's and adds every detective (not \
+Jack) to talk in; the feed stays in the game's thread. Where the bot may not open private threads it says so, and \
+the game goes on.
 Jack's Letters are not offered: the board data cannot play them."""),
 }
 
