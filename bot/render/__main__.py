@@ -4,6 +4,8 @@
 Plays a seeded random game (the engine's random agents) until round R starts, then writes the public board, or
 HOUSE's private view with ``--player``. 7 and 8 players play the Mother of Dragons set-ups (the 7-house map, or
 Westeros with Essos); ``--setup 7|8`` puts 4-6 players on one of them, the other houses being vassals.
+
+``--game whitechapel`` draws a Letters from Whitechapel board instead (its own options: ``--game whitechapel -h``).
 """
 
 from __future__ import annotations
@@ -17,9 +19,17 @@ from bot.render import render
 from engine.agot import Game, Settings
 from engine.cli import Parser
 
+GAMES = ("agot", "whitechapel")
+
 
 def main(argv: list[str] | None = None) -> int:
+    game_name, argv = which_game(sys.argv[1:] if argv is None else argv)
+    if game_name == "whitechapel":
+        from bot.games.whitechapel.demo import main as whitechapel
+
+        return whitechapel(argv)
     parser = Parser(prog="python -m bot.render", description="Render a seeded random game's board.")
+    parser.add_argument("--game", default="agot", choices=GAMES, help="the game to draw (default: agot)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--round", type=int, default=1, help="play until this round starts (1 = the set-up)")
     parser.add_argument("--players", type=int, default=6, choices=range(3, 9), metavar="3..8")
@@ -53,6 +63,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.out}: {len(data) / 1024:.0f} KiB, {state}, rendered in {elapsed * 1000:.0f} ms "
           "(first render includes building the static layers)")
     return 1 if result.error else 0
+
+
+def which_game(argv: list[str]) -> tuple[str, list[str]]:
+    """The game ``--game`` names (agot when none) and the other arguments; an unknown game is refused in one line."""
+    parser = Parser(prog="python -m bot.render", add_help=False)
+    parser.add_argument("--game", default="agot", choices=GAMES)
+    known, rest = parser.parse_known_args(argv)
+    return known.game, rest
 
 
 def check(parser: Parser, args: argparse.Namespace) -> None:

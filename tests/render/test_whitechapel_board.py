@@ -19,6 +19,7 @@ from bot.games.whitechapel.demo import play
 from bot.games.whitechapel.picture import Path as JackPath
 from bot.games.whitechapel.picture import Patrol, Picture, picture_of
 from bot.games.whitechapel.render import render, render_image
+from bot.render.__main__ import main as render_main
 from engine.whitechapel.agent import RandomAgent
 from engine.whitechapel.board import board
 from engine.whitechapel.game import Game
@@ -304,3 +305,14 @@ def test_the_command_writes_jacks_board(tmp_path: Path, capsys: pytest.CaptureFi
     assert "KiB" in capsys.readouterr().out
     assert demo_main(["--seed", "13", "--width", "550", "--out", str(out)]) == 0
     assert decoded(out.read_bytes()).width == 550
+
+
+def test_bot_render_draws_whitechapel_with_game_and_refuses_an_unknown_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "board.png"
+    assert render_main(["--game", "whitechapel", "--seed", "4", "--out", str(out)]) == 0
+    assert decoded(out.read_bytes()).size == lay.size()
+    with pytest.raises(SystemExit) as stop:
+        render_main(["--game", "chess", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "invalid choice: 'chess'" in err and err.count("\n") == 1
