@@ -14,6 +14,8 @@ import pytest
 from bot.admin.stored import opened, verify_game
 from bot.service import FakeClock, ServiceError, TableService
 from engine.agot.agent import RandomAgent
+from engine.agot.board import board
+from engine.agot.orders import describe
 from tests.service.kit import CREATOR, aio, seated
 
 SETTINGS: dict[str, Any] = {"deadlines": {"default": 3600, "orders": 3600}, "reminders": [0.5], "vote_hours": 2}
@@ -179,8 +181,13 @@ async def test_an_open_vote_survives_a_restart(tmp_path: Path) -> None:
 
 
 def pairs(orders: dict[str, str]) -> list[re.Pattern[str]]:
+    """An order as stored (area id and token id) and as the feed says it (area name and the order in words: the
+    reveal's post), each a pattern."""
+    b = board()
     return [re.compile(rf"{re.escape(area.replace('-', '.'))}\W{{1,6}}{re.escape(token)}", re.I)
-            for area, token in orders.items()]
+            for area, token in orders.items()] + \
+        [re.compile(re.escape(f"{b.areas[area].name} {describe(b.order_tokens[token])}"), re.I)
+         for area, token in orders.items()]
 
 
 @aio
