@@ -36,11 +36,12 @@ FORCE:
 SEED ?= 1
 PLAYERS ?= 6
 OUT ?= out/demo
+GAME ?= agot
 
-# One seeded game through the table service (OUT/demo.sqlite3), its outbox and the renderer (OUT/boards/,
-# OUT/feed.md); each run starts afresh.
+# One seeded game (GAME=agot or whitechapel) through the table service (OUT/demo.sqlite3), its outbox and the
+# renderer (OUT/boards/, OUT/feed.md); each run starts afresh.
 demo: $(STAMP)
-	$(PY) -m bot.demo --seed $(SEED) --players $(PLAYERS) --out $(OUT)
+	$(PY) -m bot.demo --game $(GAME) --seed $(SEED) --players $(PLAYERS) --out $(OUT)
 
 # The bot (python -m bot): reads .env; the database defaults to var/agot.sqlite3.
 run: $(STAMP)

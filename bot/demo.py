@@ -274,7 +274,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=6, choices=range(3, 7), metavar="3..6")
     parser.add_argument("--out", default="out/demo")
+    parser.add_argument("--game", default="agot", choices=("agot", "whitechapel"))
     args = parser.parse_args(argv)
+    if args.game == "whitechapel":  # its autopilot in every seat, its own board images
+        from bot.games.whitechapel.demo_game import run_demo as whitechapel_demo
+
+        print(asyncio.run(whitechapel_demo(Path(args.out), args.seed, args.players)).line())
+        return 0
     result = asyncio.run(run_demo(Path(args.out), args.seed, args.players))
     print(result.line())
     return 0

@@ -34,3 +34,14 @@ def test_the_command_refuses_a_bad_player_count_in_one_line(capsys: pytest.Captu
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--players" in err
+
+
+def test_make_demo_s_program_plays_whitechapel_with_game_whitechapel(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.demo import main as demo
+
+    assert demo(["--game", "whitechapel", "--seed", "4", "--players", "3", "--out", str(tmp_path)]) == 0
+    line = capsys.readouterr().out.strip()
+    assert re.fullmatch(r"game over: (Jack the Ripper|the detectives) won on night [1-4]; \d+ answers, \d+ posts, "
+                        r"\d+ boards, \d+ messages", line), line
+    assert "## Night 1 begins." in (tmp_path / "feed.md").read_text()
