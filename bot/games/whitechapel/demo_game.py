@@ -20,10 +20,12 @@ from typing import Any
 
 from bot.admin.cli import OneLineParser
 from bot.demo import CHANNEL, FIRST_USER, RETRIES, fresh
+from bot.games.fronts import front
 from bot.games.whitechapel.autopilot import Autopilot
 from bot.games.whitechapel.picture import picture_of
 from bot.games.whitechapel.render import render
 from bot.service import OutboxMessage, RecordingTransport, TableService
+from engine.whitechapel.game import describe
 
 GAME = "whitechapel"
 MAX_ANSWERS = 5_000
@@ -125,7 +127,7 @@ async def run_demo(out: Path, seed: int, players: int) -> DemoResult:
         await svc.start(gid, FIRST_USER, manager=True)
         transport = BoardsTransport(out)
         transport.feed.append(f"# Demo game of Letters from Whitechapel: seed {seed}, {players} players\n")
-        transport.feed += [f"- {s.name}: {svc_role(s.house)}" for s in (await svc.game(gid)).seats]
+        transport.feed += [f"- {s.name}: {front(GAME).seat_name(s.house)}" for s in (await svc.game(gid)).seats]
         answers = await play(svc, gid, users, seed, transport)
         await transport.finish()
         final = await svc.view(gid, None)
@@ -133,13 +135,9 @@ async def run_demo(out: Path, seed: int, players: int) -> DemoResult:
         await svc.close()
     (out / "feed.md").write_text("\n".join(transport.feed) + "\n")
     public = final["public"]
-    winner = {"jack": "Jack the Ripper", "detectives": "the detectives"}.get(public["winner"], "nobody")
+    winner = describe(public["winner"]) if public["winner"] else "nobody"
     return DemoResult(winner, public["night"], answers, transport.posts, transport.boards,
                       len(transport.inner.sent))
-
-
-def svc_role(role: str | None) -> str:
-    return "Jack the Ripper" if role == "jack" else str(role or "?").replace("_", " ").capitalize()
 
 
 def main(argv: list[str] | None = None, prog: str = "python -m bot.games.whitechapel.demo_game") -> int:
