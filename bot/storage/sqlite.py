@@ -20,7 +20,11 @@ Isolation (what ``repository.py`` promises, and how): the writing connection is 
 - A reading repo reads through the reading connection, in one read transaction from its first query to its end:
   one snapshot of committed (and fsynced) rows, taken after every transaction whose block was left, and never a
   row that may still roll back (the dispatcher never sends an outbox row of an answer that is not durable).
-  WAL lets it read while the writer commits, so reads never wait for an fsync.
+  WAL lets it read while the writer commits, so reads never wait for an fsync. The reading connection always
+  stands in a deferred transaction, which holds nothing (no lock, no snapshot) until its first query: that query
+  takes the block's snapshot, and the block's end (``executescript("BEGIN")``, which commits first) ends it and
+  opens the next in one call, queued without waiting; the next block's first query is queued behind it. A
+  block of one query costs two calls, not a BEGIN more.
 - A transaction that reads inside its block (a new game's id, a prune's counts) takes the lock at its first read
   and runs as a transaction of its own, committed when its block ends; it sees its own writes. The groups wait
   for it.
@@ -54,7 +58,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.repository import DELIVERY_WINDOW, StorageError, prune_all
-from bot.storage.sqlite_group import Member, Merged, merged, pipelined
+from bot.storage.sqlite_group import Member, Merged, Queued, merged, pipelined
 from bot.storage.sqlite_repo import SqliteRepo
 
 log = logging.getLogger("bot.storage")
@@ -174,6 +178,7 @@ async def _open_reader(path: str) -> aiosqlite.Connection:
     try:
         await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         await db.execute("PRAGMA query_only = ON")
+        await db.executescript("BEGIN")  # a deferred transaction, as between two reading blocks (``reading``)
     except sqlite3.Error as exc:
         await db.close()
         raise StorageError(f"{path}: {exc}") from exc
@@ -192,7 +197,7 @@ class SqliteStore:
         self._pending: list[Member] = []  # transactions whose block ended, waiting for their group
         self._committer: asyncio.Task[None] | None = None
         self._pruner: asyncio.Task[None] | None = None
-        self._read_end: asyncio.Task[None] | None = None  # the last reading block's end of its read transaction
+        self._read_end: Queued | None = None  # the last reading block's end of its read transaction
         self._next_prune = time.monotonic() + PRUNE_EVERY
         self._closed = False
 
@@ -350,23 +355,29 @@ class SqliteStore:
             try:
                 yield repo
             finally:
-                if repo.opened:  # the read transaction ends in aiosqlite's thread; the next block waits for it
-                    self._read_end = asyncio.get_running_loop().create_task(self._end_read())
+                if repo.opened:  # queued now, read by the next block (its first query runs behind it)
+                    self._read_end = self._end_read()
 
-    async def read(self, query: tuple[str, Any], begin: bool) -> list[sqlite3.Row]:
-        """One query of a reading block (the caller holds ``read_lock``); its first opens the read transaction."""
+    async def read(self, query: tuple[str, Any]) -> list[sqlite3.Row]:
+        """One query of a reading block (the caller holds ``read_lock``), in the block's read transaction."""
+        rows = Queued(self.reader.execute_fetchall(*query))
         try:
-            if not begin:
-                return list(await self.reader.execute_fetchall(*query))
-            if self._read_end is not None:
-                await self._read_end
-                self._read_end = None
-            return list(await pipelined([self.reader.execute("BEGIN"), self.reader.execute_fetchall(*query)]))
+            if self._read_end is not None:  # the block's first query: the last block's end ran before it
+                end, self._read_end = self._read_end, None
+                try:
+                    await end.result()
+                except BaseException:  # the query may have read the last block's snapshot: end it again
+                    self._read_end = self._end_read()
+                    raise
+            return list(await rows.result())
         except sqlite3.Error as exc:
             raise self.error(exc) from exc
+        finally:
+            rows.close()
 
-    async def _end_read(self) -> None:
-        await self.reader.execute("COMMIT")
+    def _end_read(self) -> Queued:
+        """End the read transaction and open the next, deferred (it holds nothing until a query)."""
+        return Queued(self.reader.executescript("BEGIN"))
 
     async def vacuum(self) -> None:
         """Every waiting transaction committed, then VACUUM (its temporary copy of the database on disk, not in
@@ -403,5 +414,5 @@ class SqliteStore:
         async with self.read_lock:
             if self._read_end is not None:
                 with suppress(sqlite3.Error):
-                    await self._read_end
+                    await self._read_end.result()
             await self.reader.close()

@@ -45,15 +45,78 @@ def merged(batches: Iterable[list[Statement]]) -> list[Merged]:
     return out
 
 
+def _settle(ready: asyncio.Future[None]) -> None:
+    if not ready.done():  # its waiter may have been cancelled
+        ready.set_result(None)
+
+
+class Queued:
+    """One aiosqlite call, queued at once without a task of its own: its coroutine is run up to its wait for the
+    connection's thread (it has then put its work on the connection's queue, which the thread runs in order) and
+    resumed in ``result``. A task per call would cost the event loop three more turns for each."""
+
+    def __init__(self, call: Awaitable[Any]) -> None:
+        self._steps = call.__await__()
+        self._value: Any = None
+        self._error: BaseException | None = None
+        self._waiting: asyncio.Future[Any] | None = None
+        try:
+            self._waiting = self._steps.send(None)  # aiosqlite's future for the call's outcome
+        except StopIteration as done:
+            self._value = done.value
+        except Exception as exc:  # refused before it was queued (a closed connection)
+            self._error = exc
+
+    def done(self) -> bool:
+        return self._waiting is None or self._waiting.done()
+
+    async def wait(self) -> None:
+        """Until the connection's thread ran the call (its outcome is then ready for ``result``)."""
+        if self._waiting is not None and not self._waiting.done():
+            ready = asyncio.get_running_loop().create_future()
+            self._waiting.add_done_callback(lambda _: _settle(ready))
+            await ready
+
+    async def result(self) -> Any:
+        """The call's result, or its error raised."""
+        await self.wait()
+        if self._waiting is not None:
+            self._waiting = None
+            try:
+                self._steps.send(None)
+            except StopIteration as done:
+                self._value = done.value
+            except Exception as exc:
+                self._error = exc
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+    def close(self) -> None:
+        """Drop a call whose outcome nobody will read (its caller was cancelled): the thread still runs it."""
+        self._steps.close()
+
+
 async def pipelined(calls: list[Awaitable[Any]]) -> Any:
-    """Await aiosqlite calls queued together: asyncio starts the tasks ``gather`` makes in their order, so the
-    connection's thread runs them back to back, in that order, without a trip back to the event loop in between.
-    Each runs even if one before it failed (the caller then rolls back); the first error is raised, else the last
-    call's result is returned."""
-    if len(calls) == 1:
-        return await calls[0]
-    results = await asyncio.gather(*calls, return_exceptions=True)
-    for result in results:
-        if isinstance(result, BaseException):
-            raise result
-    return results[-1] if results else None
+    """Queue aiosqlite calls back to back: the connection's thread runs them in that order without a trip back to
+    the event loop in between, and only the last one is waited for (the thread reports in order: the others are
+    done by then). Each runs even if one before it failed (the caller then rolls back); the first error is raised,
+    else the last call's result is returned."""
+    queued = [Queued(call) for call in calls]
+    try:
+        for q in reversed(queued):  # the last first: the others are done by then, no further wait
+            await q.wait()
+    except BaseException:
+        for q in queued:
+            q.close()
+        raise
+    value: Any = None
+    error: Exception | None = None
+    for q in queued:
+        try:
+            value = await q.result()
+        except Exception as exc:
+            error = error or exc
+    if error is not None:
+        raise error
+    return value

@@ -85,8 +85,8 @@ class SqliteRepo:
 
     async def _send(self, query: tuple[str, Any], insert: bool = False) -> Any:
         if not self.writable:
-            begin, self.opened = not self.opened, True
-            return await self.store.read(query, begin)
+            self.opened = True
+            return await self.store.read(query)
         if not self.holding:
             await self.store.hold()
             self.holding = True
