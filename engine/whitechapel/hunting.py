@@ -36,12 +36,38 @@ def _jack(game: Game) -> None:
         game.finish("detectives", f"Jack is hemmed in at move {game.state.square() + 1}: no street is free.")
 
 
+def homeward(game: Game, options: list[Any]) -> Any:
+    """The deadline's pick: 'escape' when home is one street away, else the circle fewest moves from home
+    (the lowest of equals), else the first word."""
+    if "escape" in options:
+        return "escape"
+    circles = [o for o in options if isinstance(o, int)]
+    if not circles:
+        return options[0]
+    far = moves_to(game, game.state.hideout or circles[0])
+    return min(circles, key=lambda c: (far.get(c, len(far)), c))
+
+
+def moves_to(game: Game, home: int) -> dict[int, int]:
+    """Regular moves from every circle to ``home`` (police ignored)."""
+    far, frontier = {home: 0}, [home]
+    while frontier:
+        nearer, frontier = frontier, []
+        for c in nearer:
+            for n in game.board.moves(c):
+                if n not in far:
+                    far[n] = far[c] + 1
+                    frontier.append(n)
+    return far
+
+
 def _pose_move(game: Game, ask: Ask) -> Decision:
     s = game.state
     here = game.location()
+    options = jack_options(game)
     return posed(ask, "Jack's move", f"You are at {here} (square {s.square()} of {LAST_SQUARE}). Move to a "
                  "circle, 'escape' (move home to your hideout and declare your escape), or spend a 'coach' or "
-                 "an 'alley'.", jack_options(game), secret=True,
+                 "an 'alley'.", options, default=homeward(game, options), secret=True,
                  info={"at": here, "hideout": s.hideout, "coaches": s.coaches, "alleys": s.alleys},
                  labels={"escape": f"Escape home to {s.hideout}", "coach": f"Coach ({s.coaches} left)",
                          "alley": f"Alley ({s.alleys} left)"})
@@ -152,7 +178,7 @@ question("alley_to", _pose_alley, _answer_alley)
 @phase("night_end")
 def _night_end(game: Game) -> None:
     s = game.state
-    s.clues, s.false_clues, s.false_clue_stock = [], [], 0
+    s.clues, s.searched, s.false_clues, s.false_clue_stock = [], [], [], 0
     s.coaches = s.alleys = 0
     game.say("night_end", f"Night {s.night} is over: the clues are cleared; policemen and crime scenes stay.",
              night=s.night)

@@ -167,11 +167,12 @@ def _answer_search(game: Game, ask: Ask, value: Any) -> None:
     c = choose(game.board, searchable(game, colour), circle(game.board, value), why)
     s.turn["named"].append(c)
     if c in s.tonight_path():
-        s.clues.append(c)
+        s.clue_found(c)
         game.say("clue_found", f"The {colour} policeman finds a clue at {c}!", colour=colour, circle=c)
         earn_false_clue(game)
         done(game, colour)
     else:
+        s.searched.append(c)
         game.say("no_clue", f"No clue at {c}.", colour=colour, circle=c)
         if searchable(game, colour):
             game.ask("search", ask["player"], colour=colour)

@@ -59,6 +59,8 @@ class State:
     policemen: dict[str, str] = field(default_factory=dict)  # colour -> crossing (on the board)
     clues: list[int] = field(default_factory=list)  # tonight's Clue markers
     false_clues: list[int] = field(default_factory=list)  # tonight's False Clue markers (O1)
+    searched: list[int] = field(default_factory=list)  # tonight's circles searched without a clue (public)
+    trails: list[list[int]] = field(default_factory=list)  # per night, the clues in the order found (public)
     false_clue_stock: int = 0  # earned and not placed (O1)
     turn: dict[str, Any] = field(default_factory=dict)  # the police round: order, done, named circles, ...
     ask: dict[str, Any] | None = None  # the open decision: id, kind, player and its context
@@ -79,12 +81,12 @@ class State:
     def from_dict(cls, raw: dict[str, Any]) -> State:
         if raw.get("schema") != SCHEMA_VERSION:
             raise ValueError(f"unknown Whitechapel state schema {raw.get('schema')!r}")
-        values = canonical({f.name: raw[f.name] for f in fields(cls) if f.name != "rng"})
+        values = canonical({f.name: raw[f.name] for f in fields(cls) if f.name != "rng" and f.name in raw})
         return cls(rng=Rng.from_dict(raw["rng"]), **values)
 
     def settle(self) -> None:
         """Set-like lists in their canonical order, mappings with sorted keys (as after a reload)."""
-        for name in ("women", "marked", "revealed", "wretched", "clues", "false_clues"):
+        for name in ("women", "marked", "revealed", "wretched", "clues", "false_clues", "searched"):
             getattr(self, name).sort(key=_order)
         self.crimes = [sorted(c) for c in self.crimes]
         for name in ("settings", "controllers", "patrols", "policemen", "turn", "ask"):
@@ -92,6 +94,15 @@ class State:
 
     def tonight_path(self) -> list[int]:
         return self.paths[self.night - 1] if self.paths and self.night else []
+
+    def clue_found(self, c: int) -> None:
+        self.clues.append(c)
+        self.trails.extend([] for _ in range(self.night - len(self.trails)))  # older saves lack the field
+        self.trails[self.night - 1].append(c)
+
+    def clue_trails(self) -> list[list[int]]:
+        """Every night so far, its clues in the order they were found."""
+        return [list(self.trails[n]) if n < len(self.trails) else [] for n in range(self.night)]
 
     def square(self) -> int:
         """The move track square of Jack's last recorded circle tonight (the crime's square is the time's)."""

@@ -4,9 +4,10 @@ PUBLIC (everyone):
   the board's name; the night (1-4) and the phase; who leads the investigation tonight (player and colour) and
   the tiles already turned; who holds which policeman; the policemen on the board; the patrol tokens' crossings,
   face down unless turned over (then their colour); the women's circles, face down; the wretched; the crime
-  scenes of every night; tonight's Clue and False Clue markers; the move track: the Time of the Crime, the square
-  of Jack's last move and the moves used, which squares hold a Coach or an Alley, the tokens left, the False
-  Clues in Jack's hand;
+  scenes of every night; tonight's Clue and False Clue markers; tonight's circles searched without a clue; every
+  night's clues in the order they were found (each search's answer was a public event); the move track: the Time
+  of the Crime, the square of Jack's last move and the moves used, which squares hold a Coach or an Alley, the
+  tokens left, the False Clues in Jack's hand;
   who must decide what now (player, kind and label only); the winner, the reason and, once the game is over,
   Jack's hideout and every night's row.
 JACK (adds): his hideout, every night's row (paths), the marked women, his own open decision.
@@ -43,6 +44,8 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
         "crime_scenes": [list(c) for c in s.crimes],
         "clues": list(s.clues),
         "false_clues": list(s.false_clues),
+        "searched": list(s.searched),
+        "clue_trails": s.clue_trails(),
         "track": track(game),
         "waiting": waiting(game),
         "winner": s.winner,

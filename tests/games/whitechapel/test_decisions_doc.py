@@ -12,6 +12,7 @@ from typing import Any
 from bot.games.whitechapel.autopilot import Autopilot
 from engine.whitechapel.agent import RandomAgent
 from engine.whitechapel.game import Game
+from engine.whitechapel.hunting import homeward
 from engine.whitechapel.kinds import KINDS
 from engine.whitechapel.rules import WHITECHAPEL
 
@@ -74,6 +75,8 @@ def test_defaults_are_the_documented_ones_and_accepted_at_the_deadline() -> None
                 assert d["default"] == "none"
             elif kind == "kill":
                 assert d["default"] == ("wait" if "wait" in d["options"] else d["options"][-1])
+            elif kind == "jack_move":
+                assert d["default"] == homeward(game, d["options"])
             elif kind == "hideout":
                 assert d["default"] == d["info"]["circles"][0]
             elif d["options"] is not None:
