@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from bot.games.whitechapel import layout as lay
-from bot.games.whitechapel.base import CRIME, PATH, POLICE
+from bot.games.whitechapel.base import CRIME, PATH, POLICE, SEARCHED
 from bot.games.whitechapel.demo import main as demo_main
 from bot.games.whitechapel.demo import play
 from bot.games.whitechapel.picture import Path as JackPath
@@ -91,6 +91,19 @@ def test_a_policeman_is_drawn_in_his_colour_on_his_crossing() -> None:
     assert not near(pixel(empty, x, y + 11), POLICE["green"])
     assert near(pixel(img, x, y + 11), POLICE["green"])  # the body
     assert near(pixel(img, x, y - 9), POLICE["green"])  # the head
+
+
+def test_a_circle_searched_in_vain_is_ringed_in_grey_round_its_number() -> None:
+    game = play(1, players=4, night=2, moves=6)
+    searched = game.view(None)["public"]["searched"]
+    picture = picture_of(game.view(None))
+    assert searched and picture.searched == tuple(sorted(set(searched)))
+    x, y = lay.circle_at(picture.searched[0])
+    empty = decoded(render(Picture(night=2, header="Public board")))
+    img = decoded(render(Picture(night=2, header="Public board", searched=picture.searched[:1])))
+    assert near(pixel(img, x + 14, y), SEARCHED) and near(pixel(img, x, y - 14), SEARCHED)
+    assert not near(pixel(empty, x + 14, y), SEARCHED)
+    assert pixel(img, x, y) == pixel(empty, x, y)  # the number stays readable
 
 
 def test_a_crime_scene_is_a_red_marker_on_its_circle() -> None:

@@ -40,6 +40,7 @@ CLUE: RGB = (250, 210, 40)
 FALSE_CLUE: RGB = (40, 110, 220)
 HIDEOUT: RGB = (92, 30, 120)
 WOMAN: RGB = (246, 200, 222)  # a woman's token, face down
+SEARCHED: RGB = (120, 120, 128)  # the ring round a circle searched in vain
 PATH: Mapping[int, RGB] = MappingProxyType({1: (128, 40, 170), 2: (0, 128, 140), 3: (222, 100, 0), 4: (190, 20, 110)})
 FINE = 2  # the board layer is drawn this many times larger, then scaled down
 SPRITE_FINE = 4
@@ -182,6 +183,8 @@ def _sprites() -> dict[str, Image.Image]:
     out["woman-marked"] = _sprite("woman", _target)
     out["clue"] = _sprite("clue", lambda d, w, h: _disc(d, w, h, CLUE, INK))
     out["false_clue"] = _sprite("false_clue", lambda d, w, h: _disc(d, w, h, FALSE_CLUE, INK))
+    out["searched"] = _sprite("searched", lambda d, w, h: d.ellipse((1, 1, w - 2, h - 2), outline=SEARCHED,
+                                                                      width=4 * SPRITE_FINE))
     return out
 
 

@@ -56,6 +56,7 @@ class Placed:
 SIZES: dict[str, tuple[float, float]] = {
     "policeman": (26, 34), "patrol": (24, 24), "hideout": (32, 32), "crime": (28, 28), "woman": (28, 28),
     "wretched": (26, 34), "clue": (28, 28), "false_clue": (28, 28), "move": (15, 18),
+    "searched": (32, 32),  # a ring drawn round its circle, under the pieces (not placed)
 }
 MOVE_CHAR = 8  # a move label's width per character
 
@@ -125,6 +126,7 @@ def _circles(picture: Picture) -> Iterator[int]:
     yield from (c for c, _ in picture.crime_scenes)
     yield from picture.clues
     yield from picture.false_clues
+    yield from picture.searched
     yield from (c for p in picture.paths for c in p.circles)
     if picture.hideout is not None:
         yield picture.hideout

@@ -65,6 +65,7 @@ class Picture:
     crime_scenes: tuple[tuple[int, int], ...] = ()  # (circle, night)
     clues: tuple[int, ...] = ()
     false_clues: tuple[int, ...] = ()
+    searched: tuple[int, ...] = ()  # tonight's circles searched without finding a clue
     time_of_the_crime: int | None = None  # 1-5 (I-V)
     square: int | None = None  # the move track square of Jack's last move tonight
     specials: Mapping[int, Special] = field(default_factory=dict)  # square -> the token spent on it
@@ -108,6 +109,7 @@ def picture_of(view: Mapping[str, Any], names: Mapping[str, str] | None = None) 
         crime_scenes=tuple((c, n) for n, scenes in enumerate(public["crime_scenes"], start=1) for c in scenes),
         clues=tuple(public["clues"]),
         false_clues=tuple(public["false_clues"]),
+        searched=tuple(sorted(set(public.get("searched", ())))),
         time_of_the_crime=track["time_of_the_crime"],
         square=track["square"],
         specials={int(k): v for k, v in track["specials"].items()},

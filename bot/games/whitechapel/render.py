@@ -20,6 +20,7 @@ from bot.games.whitechapel.base import (
     PAPER,
     PATH,
     POLICE,
+    SEARCHED,
     WHITE,
     WOMAN,
     base,
@@ -49,6 +50,10 @@ def render_image(picture: Picture) -> Image.Image:
             for leg in _legs(path.circles, crimes):
                 _path(d, [lay.circle_at(c) for c in leg], PATH[path.night])
         img.paste(base().spots, (0, 0), base().spots)  # the circles' numbers stay readable over the paths
+    ring = base().sprites["searched"]
+    for c in picture.searched:  # rings on the circles themselves, under the pieces
+        x, y = lay.circle_at(c)
+        img.paste(ring, (round(x - ring.width / 2), round(y - ring.height / 2)), ring)
     for piece in placed:  # leader lines first, so none crosses a piece
         if piece.moved:
             d.line([piece.anchor, (piece.x, piece.y)], fill=INK, width=2)
@@ -173,9 +178,10 @@ def _strip(d: ImageDraw.ImageDraw, picture: Picture) -> None:
 def _legend(d: ImageDraw.ImageDraw, picture: Picture, top: int, x: float) -> None:
     """A word on the markers shown, from ``x`` right of the move track's title."""
     for colour, words in ((CRIME, "crime scene (night)"), (CLUE, "clue"), (FALSE_CLUE, "false clue"),
-                          (WOMAN, "woman"), (INK, "patrol token"), (HIDEOUT, "hideout")):
+                          (WOMAN, "woman"), (INK, "patrol token"), (SEARCHED, "searched, no clue"),
+                          (HIDEOUT, "hideout")):
         if (colour == HIDEOUT and picture.hideout is None) or (colour == WOMAN and not picture.women) or \
-                (colour == INK and not picture.patrols):
+                (colour == INK and not picture.patrols) or (colour == SEARCHED and not picture.searched):
             continue
         d.rectangle((x, top + 8, x + 14, top + 22), fill=colour, outline=INK)
         d.text((x + 20, top + 15), words, font=font(13), fill=INK, anchor="lm")
