@@ -38,12 +38,12 @@ def _jack(game: Game) -> None:
 
 def homeward(game: Game, options: list[Any]) -> Any:
     """The deadline's pick: 'escape' when home is one street away, else the circle fewest moves from home
-    (the lowest of equals), else the first word."""
+    (the lowest of equals), else the first word (None when nothing is open: the game is about to end)."""
     if "escape" in options:
         return "escape"
     circles = [o for o in options if isinstance(o, int)]
     if not circles:
-        return options[0]
+        return options[0] if options else None
     far = moves_to(game, game.state.hideout or circles[0])
     return min(circles, key=lambda c: (far.get(c, len(far)), c))
 

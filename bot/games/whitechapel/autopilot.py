@@ -16,8 +16,10 @@ them holds enough of the chances.
 
 from __future__ import annotations
 
+import math
 import sys
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from bot.games.whitechapel import streets
@@ -32,7 +34,12 @@ TOKEN = {"coach": 2.0, "alley": 1.5}  # what spending a token is worth in moves
 LATE = 100.0  # per square beyond the last one
 BACK = 2.0  # per circle of tonight's row walked again (it wastes a square, and a clue there tells more)
 ARREST_AT = 0.3  # the share of the chances one circle needs for an arrest
-GUARD = 1.0  # the pull of the crossings near the likely hideout (from the second night's crime on)
+GUARD = 1.0  # the pull of the crossings near the likely hideout
+BLOCK = 1.0  # the worth of barring Jack's likely next step home
+NEAR_HOME = 6  # a crime scene farther than this from a circle speaks against it as the hideout (per move)
+HOMES = 6  # how many likely hideouts Jack's ways home are reckoned toward
+PASSED = 2.0  # a circle holding a clue is seldom the hideout
+DETOUR = 1.0  # a clue off the shortest way from its scene to a circle speaks against it (per move)
 
 
 class Autopilot:
@@ -160,7 +167,7 @@ class Autopilot:
 
     def _address(self, view: dict[str, Any], decision: dict[str, Any]) -> Any:
         scenes = view["public"]["crime_scenes"]
-        guess = hideout_guess(scenes)
+        guess = hideout_guess(scenes, view["public"].get("clue_trails") or [])
         return guess if guess is not None and sum(1 for night in scenes if night) >= 2 else "none"
 
     # --- the detectives ------------------------------------------------------------------------
@@ -214,15 +221,6 @@ def threats(view: dict[str, Any]) -> list[str]:
     return sorted(set(board().yellow) | set(police(view)))
 
 
-def hideout_guess(scenes: list[list[int]]) -> int | None:
-    """The circle (not red) nearest all the crime scenes so far, or None before any."""
-    every = [c for night in scenes for c in night]
-    if not every:
-        return None
-    b = board()
-    return min((c for c in b.circles if c not in b.red), key=lambda c: (sum(moves(s, c) for s in every), c))
-
-
 @dataclass(frozen=True)
 class Plan:
     kind: str  # "move", "coach" or "alley"
@@ -272,70 +270,165 @@ class Route:
 
 
 class Hunt:
-    """What the detectives can tell of Jack tonight from the public view: where he may stand now (``chance``)
-    and which circles his row may have passed (``on_row``)."""
+    """What the detectives can tell of Jack tonight from the public view: where his hideout may be (``homes``),
+    where he may stand now (``chance``), which circles his row may have passed (``on_row``) and which crossings
+    stand on his likely ways home (``block``).
+
+    His row tonight runs from the crime scene through every clue; it seldom passed a circle searched without a
+    clue (so distances avoid them), and the clue farthest along the row (the later found of equals) is the newest.
+    """
 
     def __init__(self, view: dict[str, Any]) -> None:
         public = view["public"]
-        self.public = public
+        b = board()
         scenes = public["crime_scenes"][-1] if public["crime_scenes"] else []
-        self.start = {c: 0 for c in scenes}
+        self.start = set(scenes)
         track = public["track"]
         self.used: int = track["moves_used"] or 0
+        self.left = LAST_SQUARE - (track["square"] or track["time_of_the_crime"] or 0)
         slack = 3 * sum(1 for kind in track["specials"].values() if kind == "alley")
+        self.reach = self.used + slack
         self.clues = list(public["clues"])
-        self.home = hideout_guess(public["crime_scenes"]) if sum(1 for n in public["crime_scenes"] if n) > 1 \
-            else None
-        self.from_start = streets.spread(scenes, board().moves) if scenes else {}
-        self.newest = max(self.clues, key=lambda q: (self.from_start.get(q, 0), -q)) if self.clues else None
-        newest_at = self.from_start.get(self.newest, 0) if self.newest is not None else 0
+        self.searched = set(public.get("searched", ()))
+        self.police = public["policemen"]
+        trails = public.get("clue_trails") or []
+        found = trails[-1] if trails else []
+        self.homes = hideout_odds(tuple(map(tuple, public["crime_scenes"])), tuple(map(tuple, trails)))
+        self.likely_homes = top(self.homes, HOMES)
+        self.from_start = self.spread(scenes) if scenes else {}
+        order = {c: i for i, c in enumerate(found)}
+        self.newest = max(self.clues, key=lambda q: (self.from_start.get(q, FAR), order.get(q, -1), -q)) \
+            if self.clues else None
+        self.from_newest = self.spread([self.newest]) if self.newest is not None else {}
+        self.where = self.positions()
+        self.row = self.row_odds()
+        self.block = self.blocks(b)
+
+    def spread(self, starts: list[int]) -> dict[int, int]:
+        """Moves from ``starts`` avoiding the circles searched without a clue (plain moves plus one beyond)."""
+        b = board()
+        open_ = streets.spread(starts, lambda c: [n for n in b.moves(c) if n not in self.searched])
+        plain = streets.spread(starts, b.moves)
+        return {c: open_.get(c, d + 1) for c, d in plain.items()}
+
+    def positions(self) -> dict[int, float]:
+        """Where Jack may stand now: within reach of the scene through every clue, ahead of the newest one,
+        along his likely ways home."""
         weights: dict[int, float] = {}
+        since = max(0, self.reach - self.from_start.get(self.newest, 0)) if self.newest is not None else 0
         for c, d in self.from_start.items():
-            if d > self.used + slack:
+            if d > self.reach or (self.newest is not None and self.from_newest.get(c, FAR) > since):
                 continue
-            if self.newest is not None and moves(self.newest, c) > max(0, self.used - newest_at) + slack:
+            if d == 0 and self.used == 1:  # one move never ends where it began
+                continue
+            if any(self.from_start.get(q, FAR) + moves(q, c) > self.reach + 1 for q in self.clues):
                 continue
             w = 1.0 / (1.0 + 0.5 * max(0, self.used - d))
-            if self.home is not None:
-                w /= 1.0 + 0.3 * moves(c, self.home)
+            if c in self.searched:
+                w *= 0.3
+            if self.likely_homes:
+                w *= sum(p * homeward(self.start, c, h, self.left) for h, p in self.likely_homes.items())
             weights[c] = w
-        total = sum(weights.values()) or 1.0
-        self.where = {c: w / total for c, w in weights.items()}
-        self.police = public["policemen"]
+        total = sum(weights.values())
+        if not total:  # nothing fits (a Coach or an Alley went farther than counted): anywhere in reach
+            weights = {c: 1.0 for c, d in self.from_start.items() if d <= self.reach}
+            total = sum(weights.values()) or 1.0
+        return {c: w / total for c, w in weights.items()}
+
+    def row_odds(self) -> dict[int, float]:
+        """How likely tonight's row passed each circle whose answer is not known: between the scene and where
+        Jack may stand now."""
+        likely = sorted(self.where, key=lambda c: (-self.where[c], c))[:12]
+        odds: dict[int, float] = {}
+        for c, d in self.from_start.items():
+            if not self.searchable(c) or d > self.reach:
+                continue
+            odds[c] = sum(self.where[p] / (1.0 + max(0, d + moves(c, p) - self.used)) for p in likely)
+        return odds
+
+    def blocks(self, b: Any) -> dict[str, float]:
+        """For each crossing, the odds that Jack's next step home passes it (a policeman there bars it)."""
+        block: dict[str, float] = {}
+        for p, chance in self.where.items():
+            if chance < 0.02:
+                continue
+            for h in self.likely_homes:
+                ahead = [n for n in b.moves(p) if moves(n, h) < moves(p, h)]
+                for n in ahead:
+                    for x in {x for route in b.routes(p, n) for x in route}:
+                        block[x] = block.get(x, 0.0) + chance * self.likely_homes[h] / len(ahead)
+        return block
 
     def chance(self, c: int) -> float:
         return self.where.get(c, 0.0)
 
     def searchable(self, c: int) -> bool:
-        return c not in self.clues and c not in self.start
+        return c not in self.clues and c not in self.start and c not in self.searched
 
     def on_row(self, c: int) -> float:
         """How likely Jack's row tonight passed ``c`` (0 for a circle whose answer is known)."""
-        d = self.from_start.get(c, FAR)
-        if not self.searchable(c) or d > self.used + 1:
-            return 0.0
-        score = 1.0 + 3.0 * self.chance(c)
-        if self.newest is not None:
-            score /= 1.0 + 0.5 * moves(self.newest, c)
-        if self.home is not None:
-            score /= 1.0 + 0.2 * moves(c, self.home)
-        return score
+        return self.row.get(c, 0.0)
 
     def gain(self, crossing: str, colour: str) -> float:
         """What a policeman of ``colour`` on ``crossing`` could do next: arrest and search chances not already
-        next to another policeman, and a pull toward where Jack may be."""
+        next to another policeman, the ways home he bars, and a pull toward where Jack may be."""
         b = board()
         covered = {c for other, x in self.police.items() if other != colour for c in b.circles_at(x)}
         near = [c for c in b.circles_at(crossing) if c not in covered]
         value = sum(self.chance(c) + 0.3 * self.on_row(c) for c in near)
-        likely = sorted(self.where, key=lambda c: (-self.where[c], c))[:5] or list(self.start)
+        likely = sorted(self.where, key=lambda c: (-self.where[c], c))[:5] or sorted(self.start)
         pull = min((steps_to_circle(crossing, c) for c in likely), default=0)
-        guard = GUARD / (1 + steps_to_circle(crossing, self.home)) if self.home is not None else 0.0
-        return value - 0.05 * pull + guard
+        home = max(self.homes, key=lambda h: (self.homes[h], -h)) if self.homes else None
+        guard = GUARD / (1 + steps_to_circle(crossing, home)) if home is not None else 0.0
+        return value + BLOCK * self.block.get(crossing, 0.0) - 0.05 * pull + guard
 
     def best_gain(self, crossing: str, colour: str) -> float:
         places = (crossing, *board().police_moves(crossing))
         return max(self.gain(x, colour) for x in places)
+
+
+def homeward(start: set[int], c: int, home: int, left: int) -> float:
+    """How well Jack standing on ``c`` fits a row from the scene toward ``home`` (0 when he cannot reach it)."""
+    to_home = moves(c, home)
+    if to_home > left + 1:
+        return 0.0
+    detour = min((moves(s, c) + to_home - moves(s, home) for s in start), default=0)
+    return 1.0 / (1.0 + 0.5 * detour)
+
+
+def top(odds: dict[int, float], count: int) -> dict[int, float]:
+    """The ``count`` likeliest entries, their odds summing to one again."""
+    best = sorted(odds, key=lambda k: (-odds[k], k))[:count]
+    total = sum(odds[k] for k in best) or 1.0
+    return {k: odds[k] / total for k in best}
+
+
+@cache
+def hideout_odds(scenes: tuple[tuple[int, ...], ...], trails: tuple[tuple[int, ...], ...]) -> dict[int, float]:
+    """The likely hideouts (not red) from every night's crime scenes and clues: each row ran from its scene
+    toward home, so a clue off the way from a scene to a circle speaks against it. Empty before any crime."""
+    every = [c for night in scenes for c in night]
+    if not every:
+        return {}
+    b = board()
+    scores: dict[int, float] = {}
+    for h in (c for c in b.circles if c not in b.red):
+        score: float = sum(max(0, min(moves(s, h) for s in night) - NEAR_HOME) for night in scenes if night)
+        for night, found in zip(scenes, trails):
+            score += DETOUR * sum(min(moves(s, c) + moves(c, h) - moves(s, h) for s in night) for c in found
+                                  if night)
+            score += PASSED * (h in found)  # Jack walked on past it: had it been home, he would have stopped
+        scores[h] = score
+    best = min(scores.values())
+    odds = {h: math.exp(best - v) for h, v in scores.items() if v <= best + 4}
+    total = sum(odds.values())
+    return {h: w / total for h, w in odds.items()}
+
+
+def hideout_guess(scenes: list[list[int]], trails: list[list[int]]) -> int | None:
+    """The likeliest hideout, or None before any crime."""
+    odds = hideout_odds(tuple(map(tuple, scenes)), tuple(map(tuple, trails)))
+    return max(odds, key=lambda h: (odds[h], -h)) if odds else None
 
 
 def main(argv: list[str] | None = None) -> int:

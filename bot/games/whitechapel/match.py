@@ -91,9 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=3, choices=range(2, 7), metavar="2..6")
+    parser.add_argument("--sides", nargs="+", default=list(SIDES), choices=SIDES,
+                        help="which figures to play (default: all three)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error(f"--games must be at least 1, not {args.games}")
-    for figure in figures(args.games, args.seed, args.players):
+    for figure in figures(args.games, args.seed, args.players, tuple(args.sides)):
         print(figure.line())
     return 0

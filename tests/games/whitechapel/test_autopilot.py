@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from bot.games.whitechapel.autopilot import Autopilot, Hunt
+from bot.games.whitechapel.autopilot import Autopilot, Hunt, hideout_guess
 from bot.games.whitechapel.match import main, play
-from bot.games.whitechapel.streets import steps_to_circle
+from bot.games.whitechapel.streets import moves, steps_to_circle
 from engine.whitechapel.board import board
 from engine.whitechapel.state import FAKES, JACK
 from tests.engine.whitechapel.kit import FAR, answer, decision, hunt, new, until
@@ -120,3 +120,22 @@ def test_jack_does_not_walk_back_over_his_row_when_another_way_is_as_short() -> 
     view, d = ask(game)
     assert {58, 73} <= set(d["options"])
     assert Autopilot(1).answer(view, d) == 73
+
+
+def test_the_detectives_count_a_circle_searched_empty_out_of_jacks_row() -> None:
+    game = hunt(at=57, hideout=90, policemen=FAR)
+    answer(game, 73)  # one move: Jack may stand on any circle next to 57
+    view, _ = ask(game)
+    before = Hunt(view)
+    assert before.chance(40) > 0 and before.on_row(40) > 0 and before.chance(57) == 0
+    view["public"]["searched"] = [40, 41, 42, 56, 58]  # every other neighbour of 57 was searched without a clue
+    after = Hunt(view)
+    assert after.on_row(40) == 0 and after.chance(73) > 0.5 > before.chance(73)
+
+
+def test_the_hideout_guess_follows_every_nights_clue_trail() -> None:
+    scenes = [[57], [84]]
+    plain = hideout_guess(scenes, [[], []])
+    trailed = hideout_guess(scenes, [[73], [89]])  # both rows ran by 90's neighbours
+    assert plain is not None and trailed is not None
+    assert moves(trailed, 90) <= 2 < moves(plain, 90)
