@@ -6,12 +6,14 @@ kills where no patrol can act next round (waits otherwise while time allows), an
 way: each circle a policeman could search or arrest in next round costs extra, and a Coach or an Alley is taken
 when it beats every regular move by more than the token is worth (always when the streets are blocked or the
 squares would run out). The Head puts his real patrols nearest the women and the wretched next to them; the
-detectives work out where Jack may be from the crime scene, the clues (the one farthest from the scene is taken
-as the newest) and the moves used, walk toward it and toward his likely hideout (the circle nearest all the crime
-scenes, from the second night on), search where his row most likely ran and arrest when one circle next to
-them holds enough of the chances.
+detectives weigh the likely hideouts from every night's crime scenes and clue trails, work out where Jack may be
+from the crime scene, the clues (the newest: the farthest along the row, the later found of equals), the circles
+searched without a clue (off his row) and the moves used, favouring the ways home; they walk toward him, onto the
+crossings of his likely next step home and toward the likely hideout, search where his row most likely ran and
+arrest when one circle next to them holds enough of the chances.
 
-``python -m bot.games.whitechapel.autopilot --games N --seed S`` prints the win rates (``match``).
+``python -m bot.games.whitechapel.autopilot --games N --seed S [--players P] [--sides ...]`` prints the win
+rates (``match``).
 """
 
 from __future__ import annotations

@@ -139,3 +139,9 @@ def test_the_hideout_guess_follows_every_nights_clue_trail() -> None:
     trailed = hideout_guess(scenes, [[73], [89]])  # both rows ran by 90's neighbours
     assert plain is not None and trailed is not None
     assert moves(trailed, 90) <= 2 < moves(plain, 90)
+
+
+def test_the_command_plays_only_the_sides_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--games", "1", "--seed", "3", "--sides", "detectives"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("autopilot detectives vs random Jack: detectives win ")
