@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,6 @@ from bot.service import RecordingTransport, TableService
 from bot.service.replayfile import Replay
 from tests.service.kit import CHANNEL, CREATOR, aio
 
-ROOM = Path(__file__).resolve().parents[2] / "bot" / "games" / "whitechapel" / "room.py"
-pytestmark = pytest.mark.skipif(not ROOM.exists(), reason="bot/games/whitechapel/room.py (the Whitechapel room, "
-                                                          "another engineer's) is not written yet")
 PLAYERS = 3  # Jack and two detectives
 LIMIT = 3000  # answers: a whole game takes a few hundred
 
@@ -46,10 +44,20 @@ async def play_on(svc: TableService, gid: int, agents: dict[int, object], limit:
     return done
 
 
-@aio
-async def test_a_whole_whitechapel_game_through_the_table_service(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
-    svc = await TableService.open(path)
+Opener = Callable[[], Awaitable[TableService]]
+
+
+async def stored_game(svc: TableService, gid: int) -> str:
+    """The game's stored name, read through the store's own port (SQLite or PostgreSQL alike)."""
+    async with svc.store.reading() as repo:
+        row = await repo.game(gid)
+    assert row is not None
+    return row.game
+
+
+async def whole_game(open_service: Opener) -> None:
+    """A whole game from its creation to the ratings and the replay file, across a restart."""
+    svc = await open_service()
     gid = await svc.create_game(1, CHANNEL, CREATOR, PLAYERS, {"houses": "choose"}, game="whitechapel")
     users = [CREATOR + i for i in range(PLAYERS)]
     await svc.join(gid, users[0], name="Ann", house="jack")
@@ -59,13 +67,12 @@ async def test_a_whole_whitechapel_game_through_the_table_service(tmp_path: Path
     assert info.game == "whitechapel" and info.status == "running"
     roles = {s.user_id: s.house for s in info.seats}
     assert roles[users[0]] == "jack" and sorted(roles.values()) == ["detective_1", "detective_2", "jack"]
-    with sqlite3.connect(path) as db:
-        assert db.execute("SELECT game FROM games WHERE id = ?", (gid,)).fetchone() == ("whitechapel",)
+    assert await stored_game(svc, gid) == "whitechapel"
 
     agents: dict[int, object] = {}
     assert await play_on(svc, gid, agents, 40) == 40
     await svc.close()  # a restart in the middle: the game is rebuilt from its snapshot and answers
-    svc = await TableService.open(path)
+    svc = await open_service()
     await play_on(svc, gid, agents, LIMIT)
     info = await svc.game(gid)
     assert info.status == "finished", f"not over after {LIMIT} answers: {info.round}, {info.phase}"
@@ -93,3 +100,11 @@ async def test_a_whole_whitechapel_game_through_the_table_service(tmp_path: Path
     replay = Replay.from_dict(raw)
     assert replay.play().over  # the file re-plays through the engine alone, to the recorded final state
     await svc.close()
+
+
+@aio
+async def test_a_whole_whitechapel_game_through_the_table_service(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    await whole_game(lambda: TableService.open(path))
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT game, status FROM games").fetchall() == [("whitechapel", "finished")]
