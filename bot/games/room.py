@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypedDict
 
-from engine.core import Decision
+from engine.core import Decision, IllegalAnswer, Rng
 from engine.core.contract import GameRules, GameState
 
 Event = dict[str, Any]  # one event as stored (``Event.to_dict``, with its ``seq``)
@@ -117,6 +117,12 @@ class Room(Protocol):
     @property
     def calculator(self) -> Calculator | None: ...
 
+    @property
+    def deadlines(self) -> Mapping[str, float]:
+        """The game's default deadline of each decision kind in seconds ("default": every kind not named); a
+        table's own ``deadlines`` setting overrides them."""
+        ...
+
     def autopilot(self, seed: int) -> Autopilot:
         """A seeded autopilot (same seed, view and decision: same answer)."""
         ...
@@ -150,3 +156,24 @@ class Room(Protocol):
 def game_settings(room: Room, settings: Mapping[str, Any]) -> dict[str, Any]:
     """The game's own part of a table's stored settings: what ``room.rules.new`` is given."""
     return {k: v for k, v in settings.items() if k in room.settings_keys}
+
+
+def deal_roles(roles: Sequence[str], members: Sequence[str], wishes: Mapping[str, str], seed: int,
+               describe: Any) -> dict[str, str]:
+    """Each member's role: the wished ones first (a role asked for twice, or one not at this table, is refused in
+    one line), the rest at random from ``seed`` (deterministic). ``describe`` names a role for people."""
+    taken: dict[str, str] = {}
+    for member, role in sorted(wishes.items()):
+        if member not in members:
+            continue
+        if role not in roles:
+            raise IllegalAnswer(f"There is no role {role!r} at this table: {', '.join(roles)}.")
+        if role in taken.values():
+            raise IllegalAnswer(f"{describe(role)} was asked for twice.")
+        taken[member] = role
+    free = [r for r in roles if r not in taken.values()]
+    Rng(seed).shuffle(free)
+    for member in members:
+        if member not in taken:
+            taken[member] = free.pop()
+    return taken

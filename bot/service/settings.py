@@ -12,8 +12,7 @@ from bot.service.timezones import check_zone, tz
 from engine.core import EngineError
 
 HOUR = 3600.0
-# Seconds per decision kind; "default" covers every kind not named.
-DEFAULT_DEADLINES: dict[str, float] = {"orders": 24 * HOUR, "house_card": 12 * HOUR, "default": 12 * HOUR}
+FALLBACK_DEADLINE = 12 * HOUR  # a kind's deadline where neither the table nor the game's room names one
 DEFAULT_REMINDERS = [0.5, 0.9]  # fractions of a deadline at which the player is reminded
 DEFAULT_REPLACE_AFTER = 3  # missed deadlines after which the table is told the seat may be replaced
 DEFAULT_VOTE_THRESHOLD = 2 / 3  # the share of the seated players whose Yes passes a table vote
@@ -80,8 +79,8 @@ def normalize(raw: dict[str, Any] | None, players: int | None = None, game: str 
         zone = check_zone(zone) if isinstance(zone, str) else None
         if zone is None:
             raise ServiceError("zone must be an IANA time zone name, e.g. Europe/Paris.")
-    # a table's own "default" replaces every built-in deadline it does not name itself
-    deadlines = dict(deadlines) if "default" in deadlines else {**DEFAULT_DEADLINES, **deadlines}
+    # a table's own "default" replaces every deadline of the game's room (``Room.deadlines``) it does not name itself
+    deadlines = dict(deadlines) if "default" in deadlines else {**home.deadlines, **deadlines}
     return {**own, "houses": houses,
             "deadlines": deadlines, "reminders": sorted(set(reminders)),
             "replace_after": replace_after, "vote_threshold": float(threshold), "vote_hours": float(vote_hours),
@@ -101,7 +100,7 @@ def table_houses(players: int, settings: dict[str, Any], game: str | None = None
 
 def deadline_seconds(settings: dict[str, Any], kind: str) -> float:
     deadlines = settings["deadlines"]
-    return float(deadlines.get(kind, deadlines.get("default", DEFAULT_DEADLINES["default"])))
+    return float(deadlines.get(kind, deadlines.get("default", FALLBACK_DEADLINE)))
 
 
 def vote_rules(settings: dict[str, Any]) -> tuple[float, float]:

@@ -32,11 +32,15 @@ def calculator(view: dict[str, Any], target: str, sources: list[str] | None = No
     return calc_text(combat_calc(view, target, sources))
 
 
+HOUR = 3600.0
+
+
 class AgotRoom:
     rules = AGOT
     feed = AgotFeed()
     settings_keys = FORM | {"vassals"}
     calculator = staticmethod(calculator)
+    deadlines = {"orders": 24 * HOUR, "house_card": 12 * HOUR, "default": 12 * HOUR}
 
     def autopilot(self, seed: int) -> Autopilot:
         return Autopilot(seed)

@@ -12,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.room import Dealt, Room
+from bot.games.room import Dealt, Room, deal_roles
 from bot.games.whitechapel.autopilot import Autopilot
 from bot.games.whitechapel.feed import WhitechapelFeed
-from engine.core import Decision, IllegalAnswer, Rng
+from engine.core import Decision, IllegalAnswer
 from engine.core.contract import GameState
 from engine.whitechapel.rules import SETTINGS, WHITECHAPEL
 from engine.whitechapel.state import JACK
+
+HOUR = 3600.0
 
 
 class WhitechapelRoom:
@@ -26,6 +28,7 @@ class WhitechapelRoom:
     feed = WhitechapelFeed()
     settings_keys = frozenset(SETTINGS)
     calculator = None
+    deadlines = {"default": 12 * HOUR}
 
     def autopilot(self, seed: int) -> Autopilot:
         return Autopilot(seed)
@@ -48,20 +51,7 @@ class WhitechapelRoom:
     def deal(self, members: Sequence[str], wishes: Mapping[str, str], seed: int,
              settings: Mapping[str, Any]) -> Dealt:
         roles = self.choosable(len(members), settings)
-        taken: dict[str, str] = {}
-        for member, role in sorted(wishes.items()):
-            if member not in members:
-                continue
-            if role not in roles:
-                raise IllegalAnswer(f"There is no role {role!r} at this table: {', '.join(roles)}.")
-            if role in taken.values():
-                raise IllegalAnswer(f"{self.rules.describe(role)} was asked for twice.")
-            taken[member] = role
-        free = [r for r in roles if r not in taken.values()]
-        Rng(seed).shuffle(free)
-        for member in members:
-            if member not in taken:
-                taken[member] = free.pop()
+        taken = deal_roles(roles, members, wishes, seed, self.rules.describe)
         return Dealt(roles=taken, settings=dict(settings))
 
     def label(self, decision: Decision) -> str:

@@ -68,3 +68,13 @@ def test_the_feed_says_which_events_close_a_post_and_begin_a_night() -> None:
     assert feed.board([{"kind": "night_end", "text": "", "data": {"night": 1}}]) == {
         "caption": "Night 1: The night is over.", "highlights": {}}
     assert feed.board([{"kind": "murder", "text": "", "data": {}}]) is None
+
+
+def test_default_deadlines_are_the_games_own() -> None:
+    """A table's deadlines start from its game's room (AGoT's orders have a day; Whitechapel names no kind), and a
+    table's own ``default`` replaces them all."""
+    from bot.service.settings import normalize
+
+    assert normalize({}, 3, "whitechapel")["deadlines"] == {"default": 12 * 3600.0}
+    assert normalize({}, 3, "agot")["deadlines"]["orders"] == 24 * 3600.0
+    assert normalize({"deadlines": {"default": 60}}, 3, "agot")["deadlines"] == {"default": 60}
