@@ -17,7 +17,7 @@ from engine.core import Audience, Decision, Event, IllegalAnswer, NotYourDecisio
 from engine.core.contract import Standing
 from engine.monopoly import auction, cards, debt, estate, jail, manage, trade, turn  # noqa: F401 - registries
 from engine.monopoly.board import Board, board
-from engine.monopoly.kinds import KINDS, STEPS, Ask, Step
+from engine.monopoly.kinds import KINDS, STEPS, UNFORCED, Ask, Step
 from engine.monopoly.state import NAMES, TOKENS, State
 from engine.monopoly.view import build_view
 
@@ -171,6 +171,8 @@ class Game:
 
     def forced(self, ask: Ask) -> bool:
         """Answer a public question with one legal option at once (told to all); False if it is a real choice."""
+        if ask["kind"] in UNFORCED:
+            return False
         decision = KINDS[ask["kind"]].pose(self, ask)
         if decision.secret or decision.options is None or len(decision.options) != 1:
             return False

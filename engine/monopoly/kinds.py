@@ -28,6 +28,7 @@ class Kind:
 
 KINDS: dict[str, Kind] = {}
 STEPS: dict[str, Callable[[Game, Step], None]] = {}
+UNFORCED: set[str] = set()  # kinds never answered for the player even with one option (a manage answer fits)
 
 
 def question(name: str, pose: Callable[[Game, Ask], Decision], answer: Callable[[Game, Ask, Any], None]) -> None:

@@ -1,0 +1,47 @@
+"""A random legal agent that sees only ``view(player)`` and its own decision (the playouts and the simulator).
+
+It picks listed options at random (buying more often than not), bids a random part of its cash, and now and then
+tries a manage action on one of its own deeds (build, mortgage, lift) in place of a turn, jail or buy answer:
+an action the rules refuse is simply refused and the caller asks again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Rng
+
+MANAGED = ("turn", "jail", "buy")
+ACTIONS = ("build", "build", "mortgage", "lift")
+
+
+class RandomAgent:
+    def __init__(self, seed: int, manage_percent: int = 10) -> None:
+        self.rng = Rng(seed)
+        self.manage_percent = manage_percent
+
+    def answer(self, view: dict[str, Any], decision: dict[str, Any]) -> Any:
+        kind, options = decision["kind"], decision["options"]
+        if kind in MANAGED and self.rng.below(100) < self.manage_percent:
+            action = self.manage(view, decision["player"])
+            if action is not None:
+                return action
+        if kind == "buy" and "buy" in options and self.rng.below(100) < 70:
+            return "buy"
+        if options:
+            return self.rng.choice(options)
+        if kind in ("bid", "open_bid"):
+            return self.bid(view, decision)
+        return decision["default"]
+
+    def manage(self, view: dict[str, Any], player: str) -> dict[str, int] | None:
+        mine = [s["space"] for s in view["public"]["spaces"] if s["owner"] == player]
+        if not mine:
+            return None
+        return {self.rng.choice(ACTIONS): self.rng.choice(mine)}
+
+    def bid(self, view: dict[str, Any], decision: dict[str, Any]) -> Any:
+        me = next(p for p in view["public"]["players"] if p["player"] == decision["player"])
+        if self.rng.below(3) == 0 or me["cash"] <= 0:
+            return 0
+        return 1 + self.rng.below(max(1, me["cash"] // 2))
