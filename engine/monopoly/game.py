@@ -167,6 +167,7 @@ class Game:
                 STEPS["next_turn"](self, {"step": "next_turn"})
         else:
             raise RuntimeError("the game made no progress")
+        trade.prune(self)  # M11.3: an offer made impossible by this answer is withdrawn
         self.settle()
 
     def forced(self, ask: Ask) -> bool:
