@@ -18,6 +18,8 @@ from bot.games.monopoly.panel import panel
 from bot.games.monopoly.picture import TOKENS, picture_of
 from bot.games.monopoly.render import HOTEL, HOUSE, MORTGAGED, SPEED, TOKEN_LOOK, TURN_ROW, render, render_image
 from bot.render.fonts import font
+from engine.monopoly.agent import RandomAgent
+from engine.monopoly.game import Game
 
 RGB = tuple[int, int, int]
 
@@ -287,3 +289,40 @@ def test_a_panel_shows_the_players_buildings_and_jail() -> None:
 def test_a_panel_for_a_stranger_is_refused() -> None:
     with pytest.raises(ValueError):
         panel(example(), "thimble")
+
+
+def test_names_given_replace_the_views_and_the_status_does_not_repeat_a_name() -> None:
+    view = example()
+    view["public"]["waiting"] = [{"player": "dog", "kind": "turn", "label": "Bob the Builder's turn"},
+                                 {"player": "car", "kind": "bid", "label": "a sealed bid"}]
+    pic = picture_of(view, {"dog": "Bo"})
+    assert pic.player("dog").name == "Bo" and pic.player("car").name == "Alice"
+    assert picture_of(view).status == "Bob the Builder's turn; Alice: a sealed bid"
+
+
+# --- a real game ---------------------------------------------------------------------------------------
+
+def test_every_view_of_a_real_game_draws_with_its_owners_on_the_bands() -> None:
+    """Random players through a seeded game: each public view the engine gives is drawn, owners where they
+    belong. An answer the engine refuses is skipped (the engine's own tests judge those)."""
+    game = Game.new(4, {}, 7)
+    agents = {p: RandomAgent(i) for i, p in enumerate(game.players())}
+    owned = 0
+    for step in range(400):
+        decisions = game.open_decisions()
+        if not decisions:
+            break
+        d = decisions[0]
+        try:
+            game.submit(d.player, d.id, agents[d.player].answer(game.view(d.player), d.to_dict()))
+        except Exception:  # a refused or failing answer changes nothing (rolled back)
+            continue
+        if step % 40 == 0:
+            view = game.view(None)
+            pic = picture_of(view)
+            img = render_image(pic)
+            for deed in pic.deeds:
+                x0, y0, _, _ = lay.band(deed.space)
+                assert pixel(img, x0 + 5, y0 + 5) == TOKEN_LOOK[deed.owner][0]
+            owned = max(owned, len(pic.deeds))
+    assert owned > 0

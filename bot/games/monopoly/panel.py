@@ -52,9 +52,10 @@ FAMILY_INK: Mapping[str, RGB] = {"railroad": INK, "utility": (140, 140, 150)}
 FADED: RGB = (228, 228, 224)
 
 
-def panel(view: Mapping[str, Any], player: str) -> bytes:
-    """The panel of ``player`` (a token id) as PNG bytes; ``ValueError`` for a bad view or an unknown player."""
-    return encode(panel_image(picture_of(view), player))
+def panel(view: Mapping[str, Any], player: str, names: Mapping[str, str] | None = None) -> bytes:
+    """The panel of ``player`` (a token id) as PNG bytes; ``ValueError`` for a bad view or an unknown player.
+    ``names`` as for ``picture_of``."""
+    return encode(panel_image(picture_of(view, names), player))
 
 
 def panel_image(picture: Picture, token: str) -> Image.Image:

@@ -65,10 +65,11 @@ class Picture:
         raise ValueError(f"no player {token!r} in this game")
 
 
-def picture_of(view: Mapping[str, Any]) -> Picture:
-    """The picture of a Monopoly view (public or private: only ``view["public"]`` is read)."""
+def picture_of(view: Mapping[str, Any], names: Mapping[str, str] | None = None) -> Picture:
+    """The picture of a Monopoly view (public or private: only ``view["public"]`` is read). ``names`` maps tokens
+    to the names shown (the players' own names); the view's names (the tokens') are shown otherwise."""
     public = _get(view, "public", Mapping, "the view")
-    players = tuple(_player(p) for p in _get(public, "players", list, "public"))
+    players = tuple(_player(p, names or {}) for p in _get(public, "players", list, "public"))
     tokens = [p.token for p in players]
     if len(set(tokens)) != len(tokens):
         raise ValueError("a player is listed twice in public.players")
@@ -92,7 +93,7 @@ def picture_of(view: Mapping[str, Any]) -> Picture:
     )
 
 
-def _player(raw: Any) -> Player:
+def _player(raw: Any, names: Mapping[str, str]) -> Player:
     where = "a player"
     if not isinstance(raw, Mapping):
         raise ValueError(f"{where} is not a mapping")
@@ -100,7 +101,7 @@ def _player(raw: Any) -> Player:
     if token not in TOKENS:
         raise ValueError(f"unknown player token {token!r} (expected one of {', '.join(TOKENS)})")
     where = f"player {token}"
-    name = raw.get("name", token)
+    name = names.get(token, raw.get("name", token))
     worth = raw.get("worth")
     if not isinstance(name, str):
         raise ValueError(f"{where}: name is not text")
@@ -155,9 +156,14 @@ def _status(public: Mapping[str, Any], names: Mapping[str, str]) -> str:
     if winner:
         reason = public.get("reason") or ""
         return f"{names.get(winner, winner)} wins" + (f": {reason}" if reason else "")
-    waiting = public.get("waiting") or []
-    return "; ".join(f"{names.get(str(w.get('player')), w.get('player'))}: {w.get('label', w.get('kind', ''))}"
-                     for w in waiting if isinstance(w, Mapping))
+    waiting = [w for w in public.get("waiting") or [] if isinstance(w, Mapping)]
+    return "; ".join(_waits(names.get(str(w.get("player")), str(w.get("player"))), str(w.get("label", w.get("kind"))))
+                     for w in waiting)
+
+
+def _waits(name: str, label: str) -> str:
+    """Who must decide what: the label alone when it already names the player."""
+    return label if name in label else f"{name}: {label}"
 
 
 def _get(raw: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
