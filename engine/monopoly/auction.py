@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import Decision, IllegalAnswer
 from engine.monopoly import debt, estate, manage
-from engine.monopoly.kinds import Ask, Step, dollars, money, posed, question, step
+from engine.monopoly.kinds import Ask, Step, dollars, money, option, posed, question, step
 
 if TYPE_CHECKING:
     from engine.monopoly.game import Game
 
-SEALED, OPEN = "bid", "open_bid"
+SEALED, OPEN, PLACE = "bid", "open_bid", "place_building"
 
 
 @step("auction")
@@ -60,11 +60,22 @@ def limit(game: Game, player: str) -> int:
     return debt.can_raise(game, player) if a.get("space") is not None else game.state.cash[player]
 
 
+def floor(game: Game, player: str) -> int:
+    """The least a bid may be: $1 for a deed; for a building, its cost on the bidder's cheapest street (MN22)."""
+    a = game.state.auction
+    assert a is not None
+    if a.get("space") is not None:
+        return 1
+    return min((game.board[d].house_cost for d in streets(game, player, a["building"])), default=1)
+
+
 def read_bid(game: Game, ask: Ask, value: Any) -> int:
     amount = dollars(value, "A bid")
-    most = limit(game, ask["player"])
+    most, least = limit(game, ask["player"]), floor(game, ask["player"])
     if amount > most:
         raise IllegalAnswer(f"You could raise at most {money(most)}: bid that or less (M4.4).")
+    if 0 < amount < least:
+        raise IllegalAnswer(f"A bid for the bank's last building is at least its cost, {money(least)} (or 0).")
     return amount
 
 
@@ -166,8 +177,10 @@ def close(game: Game, winner: str | None, amount: int) -> None:
         game.push({"step": "pay", "payer": winner, "payee": None, "amount": amount,
                    "why": f"the auction of {estate.name(game, a['space'])}"},
                   {"step": "award", "player": winner, "space": a["space"]})
+    elif winner in a["for"]:
+        place(game, winner, a["for"][winner], amount)
     else:
-        estate.build(game, winner, a["for"][winner], amount)
+        game.ask(PLACE, winner, building=a["building"], price=amount)
 
 
 def lot_name(game: Game, a: dict[str, Any]) -> str:
@@ -188,5 +201,56 @@ def award(game: Game, st: Step) -> None:
         game.state.owner[str(st["space"])] = st["player"]
 
 
+# --- the bank's last buildings (M9.6, ruling MN22) ------------------------------------------------------------
+
+def streets(game: Game, player: str, building: str) -> list[int]:
+    return estate.buildable(game, player, hotel=building == "hotel")
+
+
+def contested(game: Game, player: str, space: int) -> bool:
+    """A build of the bank's last house (or hotel) while another player could build one too: instead of the
+    build, that building is auctioned among them (True)."""
+    s, b = game.state, game.board
+    estate.refuse(estate.check_build(game, player, space))
+    building = "hotel" if s.buildings(space) == estate.FOUR else "house"
+    if (s.bank_hotels(b) if building == "hotel" else s.bank_houses(b)) != 1:
+        return False
+    rivals = [p for p in s.in_game() if p != player and streets(game, p, building)]
+    if not rivals:
+        return False
+    if s.auction is not None:
+        raise IllegalAnswer("Wait until the auction under way ends: the bank's last building will be auctioned.")
+    start(game, {"space": None, "building": building, "for": {player: space}}, [player] + rivals)
+    return True
+
+
+def place(game: Game, player: str, space: int, price: int) -> None:
+    reason = estate.check_build(game, player, space, price)
+    if reason:
+        game.say("auction_won", f"The bank's building stays with the bank: {reason}", player=None, space=space,
+                 amount=0)
+        return
+    estate.build(game, player, space, price)
+
+
+def pose_place(game: Game, ask: Ask) -> Decision:
+    options: list[int | None] = [*streets(game, ask["player"], ask["building"])] or [None]
+    labels: dict[Any, str] = {d: estate.name(game, d) for d in options if d is not None}
+    return posed(ask, f"{estate.describe(ask['player'])} places the {ask['building']} won at auction",
+                 f"Where does the {ask['building']} you won for {money(ask['price'])} go?", options,
+                 labels=labels or {None: "Nowhere (no street can take it now)"},
+                 info={"building": ask["building"], "price": ask["price"]})
+
+
+def answer_place(game: Game, ask: Ask, value: Any) -> None:
+    space = option(pose_place(game, ask).options or [None], value)
+    if space is None:
+        game.say("auction_won", f"No street of {estate.describe(ask['player'])} can take the {ask['building']} "
+                 "now: it stays with the bank.", player=None, space=None, amount=0)
+        return
+    place(game, ask["player"], space, ask["price"])
+
+
+question(PLACE, pose_place, answer_place)
 question(SEALED, pose_bid, answer_bid)
 question(OPEN, pose_open_bid, answer_open_bid)

@@ -54,7 +54,8 @@ def half(game: Game, space: int) -> int:
 
 # --- building (M9) --------------------------------------------------------------------------------------------
 
-def check_build(game: Game, player: str, space: int) -> str | None:
+def check_build(game: Game, player: str, space: int, price: int | None = None) -> str | None:
+    """Why ``player`` may not build on ``space`` now (``price``: an auction's, instead of the house cost)."""
     s, b = game.state, game.board
     if b[space].kind != "street":
         return f"{name(game, space)} is no street: houses go on streets only."
@@ -74,15 +75,15 @@ def check_build(game: Game, player: str, space: int) -> str | None:
         return "The bank has no hotel left: wait until one comes back."
     if count < FOUR and s.bank_houses(b) < 1:
         return "The bank has no house left: wait until one comes back."
-    if s.cash[player] < b[space].house_cost:
-        return f"A building on {name(game, space)} costs {money(b[space].house_cost)}; you have " \
-               f"{money(s.cash[player])}."
+    cost = b[space].house_cost if price is None else price
+    if s.cash[player] < cost:
+        return f"A building on {name(game, space)} costs {money(cost)}; you have {money(s.cash[player])}."
     return None
 
 
 def build(game: Game, player: str, space: int, price: int | None = None) -> None:
     """One house, or the hotel on a street with four (its houses back to the bank); ``price`` an auction's."""
-    refuse(check_build(game, player, space))
+    refuse(check_build(game, player, space, price))
     s = game.state
     cost = game.board[space].house_cost if price is None else price
     s.cash[player] -= cost
@@ -183,8 +184,11 @@ def mortgageable(game: Game, player: str) -> list[int]:
     return [d for d in game.state.deeds_of(player) if check_mortgage(game, player, d) is None]
 
 
-def buildable(game: Game, player: str) -> list[int]:
-    return [d for d in game.state.deeds_of(player) if check_build(game, player, d) is None]
+def buildable(game: Game, player: str, hotel: bool | None = None) -> list[int]:
+    """The streets ``player`` may build on now (``hotel``: only where the next building is a hotel, or a
+    house)."""
+    return [d for d in game.state.deeds_of(player) if check_build(game, player, d) is None
+            and hotel in (None, game.state.buildings(d) == FOUR)]
 
 
 def liftable(game: Game, player: str) -> list[int]:

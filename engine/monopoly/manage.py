@@ -41,7 +41,7 @@ def closed(game: Game, player: str) -> str | None:
 
 def apply(game: Game, player: str, value: Any) -> None:
     """One manage action for ``player`` (the window already checked)."""
-    from engine.monopoly import trade
+    from engine.monopoly import auction, trade
     if not is_action(value):
         raise IllegalAnswer(f"Manage with one of {', '.join(ACTIONS)}, like {{\"build\": 39}} (not "
                             f"{answers.kind_of(value)}).")
@@ -50,9 +50,13 @@ def apply(game: Game, player: str, value: Any) -> None:
         trade.offer(game, player, arg)
     elif key == "withdraw":
         trade.withdraw(game, player, arg)
+    elif key == "build":
+        space = estate.deed(game, arg)
+        if not auction.contested(game, player, space):
+            estate.build(game, player, space)
     else:
         space = estate.deed(game, arg)
-        {"build": estate.build, "sell_building": estate.sell_building, "mortgage": estate.mortgage,
+        { "sell_building": estate.sell_building, "mortgage": estate.mortgage,
          "lift": estate.lift}[key](game, player, space)
 
 
