@@ -41,7 +41,11 @@ class RandomAgent:
         return {self.rng.choice(ACTIONS): self.rng.choice(mine)}
 
     def bid(self, view: dict[str, Any], decision: dict[str, Any]) -> Any:
-        me = next(p for p in view["public"]["players"] if p["player"] == decision["player"])
-        if self.rng.below(3) == 0 or me["cash"] <= 0:
+        """Nothing a third of the time, else up to half of what the bidder could raise (above an open high bid:
+        refused when out of reach, then the default)."""
+        info = decision["info"]
+        most = min(info["most"], info["cash"])
+        if self.rng.below(3) == 0 or most <= 0:
             return 0
-        return 1 + self.rng.below(max(1, me["cash"] // 2))
+        high = (info.get("high") or {}).get("amount", 0)
+        return high + 1 + self.rng.below(max(1, most // 2))

@@ -48,22 +48,21 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
     if player is None:
         return {"public": public}
     private: dict[str, Any] = {"decisions": [d.to_dict() for d in game.open_decisions(player=player)]}
-    a = s.auction
-    if a is not None and a.get("kind") == "sealed":
-        private["my_bid"] = a.get("bids", {}).get(player)
+    if s.auction is not None and s.auction["kind"] == "sealed":
+        private["my_bid"] = s.auction["bids"].get(player)
     return {"public": public, "private": private}
 
 
 def auction(game: Game) -> dict[str, Any] | None:
+    """The auction under way: the lot, the kind, the bidders and who has bid; the high bid of an open auction (a
+    sealed auction's amounts stay with their bidders until the public ``bids`` event)."""
     a = game.state.auction
     if a is None:
         return None
-    bidders = list(a.get("bidders", []))
-    asking = {ask["player"] for ask in game.state.asks.values() if ask["kind"] in ("bid", "open_bid")}
-    shown: dict[str, Any] = {"space": a["space"], "kind": a.get("kind"), "bidders": bidders,
-                             "answered": [p for p in bidders if p not in asking]}
-    if a.get("kind") == "open":
-        shown["high"] = a.get("high")
+    shown: dict[str, Any] = {"space": a.get("space"), "building": a.get("building"), "kind": a["kind"],
+                             "bidders": list(a["bidders"]), "answered": list(a["answered"])}
+    if a["kind"] == "open":
+        shown["high"] = a["high"]
     return shown
 
 

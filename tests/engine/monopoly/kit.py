@@ -13,6 +13,7 @@ from engine.monopoly.game import Game
 from engine.monopoly.rules import MONOPOLY
 
 Throw = tuple[int, int] | tuple[int, int, str]
+SEEDED_THROW = dice.throw  # the real dice, for the set-up's throws
 
 
 class Dice:
@@ -32,6 +33,7 @@ class Dice:
 def new(monkeypatch: pytest.MonkeyPatch, players: int = 2, turn: str = "car", seed: int = 3,
         **settings: Any) -> tuple[Game, Dice]:
     """A game whose turn order is the seat order, at the start of ``turn``'s turn (round 1), and its dice."""
+    monkeypatch.setattr(dice, "throw", SEEDED_THROW)
     game = MONOPOLY.new(players, MONOPOLY.check_settings(settings, players), seed)
     s = game.state
     s.asks = {}
