@@ -13,7 +13,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from bot.games.monopoly import layout as lay
-from bot.games.monopoly.base import GROUPS, board_data
+from bot.games.monopoly.base import GROUPS, TITLE, board_data
 from bot.games.monopoly.panel import panel
 from bot.games.monopoly.picture import TOKENS, picture_of
 from bot.games.monopoly.render import HOTEL, HOUSE, MORTGAGED, SPEED, TOKEN_LOOK, TURN_ROW, render, render_image
@@ -294,10 +294,11 @@ def test_a_panel_for_a_stranger_is_refused() -> None:
 def test_names_given_replace_the_views_and_the_status_does_not_repeat_a_name() -> None:
     view = example()
     view["public"]["waiting"] = [{"player": "dog", "kind": "turn", "label": "Bob the Builder's turn"},
-                                 {"player": "car", "kind": "bid", "label": "a sealed bid"}]
+                                 {"player": "car", "kind": "bid", "label": "a sealed bid"},
+                                 {"player": "boot", "kind": "bid", "label": "a sealed bid"}]
     pic = picture_of(view, {"dog": "Bo"})
     assert pic.player("dog").name == "Bo" and pic.player("car").name == "Alice"
-    assert picture_of(view).status == "Bob the Builder's turn; Alice: a sealed bid"
+    assert picture_of(view).status == "Bob the Builder's turn; Alice, Eve: a sealed bid"
 
 
 # --- a real game ---------------------------------------------------------------------------------------
@@ -326,3 +327,17 @@ def test_every_view_of_a_real_game_draws_with_its_owners_on_the_bands() -> None:
                 assert pixel(img, x0 + 5, y0 + 5) == TOKEN_LOOK[deed.owner][0]
             owned = max(owned, len(pic.deeds))
     assert owned > 0
+
+
+def test_an_auction_frames_its_deed_and_says_how_far_it_got() -> None:
+    view = example()
+    border = lay.strip(29, lay.CORNER / 2, lay.CORNER / 2 + 1)  # a thin cut across Marvin Gardens
+    assert count(image(view), border, TITLE, 0) == 0
+    view["public"]["auction"] = {"space": 29, "kind": "sealed", "bidders": ["car", "hat", "boot"],
+                                 "answered": ["hat"]}
+    pic = picture_of(view)
+    assert pic.auction == "Auction of Marvin Gardens (sealed bids): 1 of 3 have bid"
+    assert count(render_image(pic), border, TITLE, 0) >= 8  # the frame's two sides
+    view["public"]["auction"] = {"space": 29, "kind": "open", "bidders": ["car", "hat"], "answered": [],
+                                 "high": {"player": "hat", "amount": 120}}
+    assert picture_of(view).auction == "Auction of Marvin Gardens (open bids): $120 by Chloé"

@@ -57,6 +57,8 @@ class Picture:
     bank_hotels: int = 0
     dice: Dice | None = None
     status: str = ""  # who must act now, or how the game ended
+    auction: str = ""  # the auction under way, in words
+    auction_space: int | None = None  # the deed it sells
 
     def player(self, token: str) -> Player:
         for p in self.players:
@@ -81,6 +83,8 @@ def picture_of(view: Mapping[str, Any], names: Mapping[str, str] | None = None) 
     if turn is not None and turn not in tokens:
         raise ValueError(f"public.turn {turn!r} is not a player")
     raw_dice = public.get("dice")
+    shown = {p.token: p.name for p in players}
+    auction_space, auction = _auction(public.get("auction"), shown)
     return Picture(
         round=_int(public, "round", "public", 0),
         turn=turn,
@@ -89,7 +93,9 @@ def picture_of(view: Mapping[str, Any], names: Mapping[str, str] | None = None) 
         bank_houses=_int(bank, "houses", "public.bank", 0),
         bank_hotels=_int(bank, "hotels", "public.bank", 0),
         dice=None if raw_dice is None else _dice(raw_dice, tokens),
-        status=_status(public, {p.token: p.name for p in players}),
+        status=_status(public, shown),
+        auction=auction,
+        auction_space=auction_space,
     )
 
 
@@ -151,19 +157,36 @@ def _dice(raw: Any, tokens: list[str]) -> Dice:
     return Dice(player, (white[0], white[1]), speed)
 
 
+def _auction(raw: Any, names: Mapping[str, str]) -> tuple[int | None, str]:
+    """The auctioned deed (None for buildings) and a line: what is sold, how, and how far it got."""
+    if raw is None:
+        return None, ""
+    if not isinstance(raw, Mapping):
+        raise ValueError("public.auction is not a mapping")
+    space = _int(raw, "space", "public.auction", 0, 39) if "space" in raw else None
+    lot = board_data().spaces[space].label if space is not None else str(raw.get("building", "a building"))
+    kind = raw.get("kind")
+    line = f"Auction of {lot} ({kind} bids)"
+    high = raw.get("high")
+    if isinstance(high, Mapping):
+        line += f": ${high.get('amount')} by {names.get(str(high.get('player')), high.get('player'))}"
+    elif kind == "sealed":
+        line += f": {len(raw.get('answered') or [])} of {len(raw.get('bidders') or [])} have bid"
+    return space, line
+
+
 def _status(public: Mapping[str, Any], names: Mapping[str, str]) -> str:
     winner = public.get("winner")
     if winner:
         reason = public.get("reason") or ""
         return f"{names.get(winner, winner)} wins" + (f": {reason}" if reason else "")
-    waiting = [w for w in public.get("waiting") or [] if isinstance(w, Mapping)]
-    return "; ".join(_waits(names.get(str(w.get("player")), str(w.get("player"))), str(w.get("label", w.get("kind"))))
-                     for w in waiting)
-
-
-def _waits(name: str, label: str) -> str:
-    """Who must decide what: the label alone when it already names the player."""
-    return label if name in label else f"{name}: {label}"
+    who: dict[str, list[str]] = {}  # label -> the players it waits for, in order
+    for w in public.get("waiting") or []:
+        if isinstance(w, Mapping):
+            who.setdefault(str(w.get("label", w.get("kind"))), []).append(names.get(str(w.get("player")),
+                                                                                      str(w.get("player"))))
+    return "; ".join(label if len(them) == 1 and them[0] in label else f"{', '.join(them)}: {label}"
+                     for label, them in who.items())
 
 
 def _get(raw: Mapping[str, Any], key: str, kind: type, where: str) -> Any:

@@ -59,6 +59,8 @@ def render_image(picture: Picture) -> Image.Image:
         for box in lay.house_boxes(deed.space, 0 if deed.hotel else deed.houses):
             d.rectangle(box, fill=HOUSE, outline=WHITE, width=2)
             d.rectangle(_grow(box, 1), outline=INK, width=1)
+    if picture.auction_space is not None:
+        d.rectangle(_grow(lay.space_box(picture.auction_space), -2), outline=TITLE, width=5)
     for (space, jailed), tokens in _standing(picture).items():
         for (x, y, size), token in zip(lay.token_slots(lay.token_zone(space, jailed), len(tokens)), tokens):
             token_at(img, token, x, y, size)
@@ -145,8 +147,8 @@ def _centre(img: Image.Image, d: ImageDraw.ImageDraw, picture: Picture) -> None:
     _roll(img, d, picture.dice, names, y0 + 200)
     _bank(d, picture, y0 + 268)
     _table(img, d, picture, y0 + 312)
-    if picture.status:
-        d.text((cx, y1 - 62), cut(d, picture.status, 24, x1 - x0 - 60, True), font=font(24, True), fill=TITLE,
+    for k, line in enumerate(reversed([line for line in (picture.auction, picture.status) if line])):
+        d.text((cx, y1 - 62 - 34 * k), cut(d, line, 24, x1 - x0 - 60, True), font=font(24, True), fill=TITLE,
                anchor="mm")
     _legend(d, y1 - 24)
 
