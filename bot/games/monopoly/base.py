@@ -177,11 +177,11 @@ def band_text(img: Image.Image, d: ImageDraw.ImageDraw, space: int, text: str, i
     x0, y0, x1, y1 = lay.band(space)
     turn = {"left": 90, "right": 270}.get(lay.side(space), 0) if len(text) > 1 else 0
     if not turn:
-        d.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=font(19 if bold else 17, bold), fill=ink, anchor="mm")
+        d.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=font(22 if bold else 18, bold), fill=ink, anchor="mm")
         return
     w, h = round(y1 - y0), round(x1 - x0)
     label = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    ImageDraw.Draw(label).text((w / 2, h / 2), text, font=font(17), fill=ink, anchor="mm")
+    ImageDraw.Draw(label).text((w / 2, h / 2), text, font=font(18), fill=ink, anchor="mm")
     turned = label.rotate(turn, expand=True)
     img.paste(turned, (round(x0), round(y0)), turned)
 
