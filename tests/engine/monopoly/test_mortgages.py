@@ -1,0 +1,61 @@
+"""Mortgages (M10): half the price from the bank, none while the group has buildings, lifted at +10% (rounded up,
+MN5), a mortgaged deed changing hands (the interest at once, lifted at once for the mortgage alone), and no
+building on a group with a mortgage."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.monopoly import kit
+from tests.engine.monopoly.test_estate import manage, own, refused
+
+
+def test_m10_1_mortgage_pays_its_value_and_needs_no_buildings_in_the_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _ = kit.new(monkeypatch)
+    own(game, "car", 37, houses=1)
+    own(game, "car", 39)
+    refused(game, "car", {"mortgage": 39}, "Sell every building")
+    manage(game, "car", {"sell_building": 37})
+    cash = game.state.cash["car"]
+    events = manage(game, "car", {"mortgage": 39})
+    assert game.state.mortgaged == [39] and game.state.cash["car"] == cash + 200
+    assert kit.of(events, "mortgage") == [{"player": "car", "space": 39, "amount": 200}]
+    refused(game, "car", {"mortgage": 39}, "already mortgaged")
+    refused(game, "dog", {"mortgage": 37}, "not yours")
+
+
+def test_m10_2_lifting_costs_the_mortgage_and_ten_percent_rounded_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _ = kit.new(monkeypatch)
+    own(game, "car", 12)  # Electric Company: mortgage $75, 10% is $7.50 -> $8
+    manage(game, "car", {"mortgage": 12})
+    game.state.cash["car"] = 82
+    refused(game, "car", {"lift": 12}, "costs \\$83")
+    game.state.cash["car"] = 100
+    manage(game, "car", {"lift": 12})
+    assert game.state.mortgaged == [] and game.state.cash["car"] == 17
+
+
+def test_m10_3_new_owner_pays_interest_and_may_lift_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _ = kit.new(monkeypatch, players=3)
+    own(game, "car", 5, 15)
+    game.state.mortgaged = [5, 15]
+    manage(game, "car", {"offer": {"to": "dog", "give": {"spaces": [5, 15]}, "take": {"cash": 50}}})
+    dog, car = game.state.cash["dog"], game.state.cash["car"]
+    events = kit.answer(game, "trade_reply", {"accept": {"lift": [15]}}, "dog")
+    assert game.state.owner_of(5) == game.state.owner_of(15) == "dog"
+    assert game.state.mortgaged == [5], "15 lifted at once"
+    assert game.state.cash["dog"] == dog - 50 - 10 - 10 - 100, "two interests, one mortgage, no second interest"
+    assert game.state.cash["car"] == car + 50
+    assert [e["amount"] for e in kit.of(events, "interest")] == [10, 10]
+    manage(game, "dog", {"lift": 5})  # later: the mortgage and 10% again
+    assert game.state.cash["dog"] == dog - 170 - 110
+
+
+def test_m10_4_no_building_while_a_deed_of_the_group_is_mortgaged(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _ = kit.new(monkeypatch)
+    own(game, "car", 1, 3)
+    manage(game, "car", {"mortgage": 3})
+    refused(game, "car", {"build": 1}, "Lift every mortgage")
+    manage(game, "car", {"lift": 3})
+    manage(game, "car", {"build": 1})
+    assert game.state.buildings(1) == 1
