@@ -15,7 +15,8 @@ from engine.core import IllegalAnswer
 from engine.registry import DEFAULT, rules
 
 # game name -> the module whose ``ROOM`` is its room
-ROOMS: dict[str, str] = {"agot": "bot.games.agot.room", "whitechapel": "bot.games.whitechapel.room"}
+ROOMS: dict[str, str] = {"agot": "bot.games.agot.room", "monopoly": "bot.games.monopoly.room",
+                         "whitechapel": "bot.games.whitechapel.room"}
 
 
 @cache
