@@ -1,6 +1,6 @@
 """The board facts the images need and the empty Monopoly board, drawn once per process and then only read.
 
-``board_data()`` reads the spaces from ``BOARD_FILE`` (name, kind, colour group, price, tax). ``base()`` is the
+``board_data()`` reads the spaces from the engine's board (name, kind, colour group, price, tax). ``base()`` is the
 empty board: the 40 spaces with their colour bars, short names, prices and marks, and the title in the centre.
 Both are made once (the image under a lock) and never changed after: render threads share them and copy the
 board before drawing on it.
@@ -8,21 +8,17 @@ board before drawing on it.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.monopoly import layout as lay
 from bot.render.fonts import Font, font
-
-BOARD_FILE = Path(__file__).resolve().parents[3] / "data" / "monopoly" / "board.json"
+from engine.monopoly.board import board
 
 RGB = tuple[int, int, int]
 INK: RGB = (28, 28, 30)
@@ -100,19 +96,10 @@ class BoardData:
 
 @cache
 def board_data() -> BoardData:
-    """The 40 spaces from ``BOARD_FILE``, read once."""
-    raw = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
-    spaces = tuple(_square(s) for s in raw["spaces"])
-    if [s.index for s in spaces] != list(range(lay.SPACES)):
-        raise ValueError(f"{BOARD_FILE} must list spaces 0-39 in order")
-    return BoardData(spaces, int(raw.get("constants", {}).get("go_salary", 200)))
-
-
-def _square(s: Mapping[str, Any]) -> Square:
-    tax = s.get("tax", 0)
-    kind = "street" if s["kind"] == "property" else s["kind"]  # the reference file's word for a street
-    return Square(int(s["index"]), str(s["name"]), kind, s.get("group"), int(s.get("price", 0)),
-                  int(tax["flat"] if isinstance(tax, Mapping) else tax))
+    """The 40 spaces as the board shows them, from the engine's board (``engine.monopoly.board``)."""
+    b = board()
+    spaces = tuple(Square(s.index, s.name, s.kind, s.group, s.price, s.tax) for s in b.spaces)
+    return BoardData(spaces, b.constants["go_salary"])
 
 
 # --- the empty board ------------------------------------------------------------------------------------
