@@ -21,7 +21,7 @@ def own(game: Game, player: str, *spaces: int, houses: int = 0) -> None:
             game.state.houses[str(space)] = houses
 
 
-def manage(game: Game, player: str, action: dict[str, Any]) -> list[Event]:
+def manage(game: Game, player: str, action: Any) -> list[Event]:
     return game.submit(player, f"manage:{player}", action)
 
 
