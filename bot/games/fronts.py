@@ -15,7 +15,8 @@ from bot.games.front import Front, Refused
 from engine.registry import DEFAULT, names, rules
 
 # game name -> the module whose ``FRONT`` is its front
-FRONTS: dict[str, str] = {"agot": "bot.games.agot.front", "whitechapel": "bot.games.whitechapel.front"}
+FRONTS: dict[str, str] = {"agot": "bot.games.agot.front", "whitechapel": "bot.games.whitechapel.front",
+                          "monopoly": "bot.games.monopoly.front"}
 
 
 @cache
