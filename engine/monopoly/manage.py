@@ -35,8 +35,7 @@ def closed(game: Game, player: str) -> str | None:
                        for a in held):
         return None
     label = KINDS[held[0]["kind"]].pose(game, held[0]).label
-    return (f"Wait: {label} first; building, selling, mortgages and trades open again at the next roll of the "
-            "dice.")
+    return f"Wait: {label} first; building, selling, mortgages and trades open again once that is decided."
 
 
 def apply(game: Game, player: str, value: Any) -> None:

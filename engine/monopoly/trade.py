@@ -209,6 +209,8 @@ def answer_reply(game: Game, ask: Ask, value: Any) -> None:
 
 def accept(game: Game, t: Trade, lift_to: list[int]) -> None:
     why = manage.closed(game, t["to"])
+    if why and manage.closed(game, t["from"]) is None and t["from"] not in game.state.out:
+        why = None  # the offer of the player deciding now (raising funds, say) may be taken at once
     if why:
         raise IllegalAnswer(why)
     if not set(lift_to) <= {d for d in t["give"]["spaces"] if d in game.state.mortgaged}:

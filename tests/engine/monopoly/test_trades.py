@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import IllegalAnswer
 from tests.engine.monopoly import kit
-from tests.engine.monopoly.test_estate import manage, own, refused
+from tests.engine.monopoly.test_estate import manage, own, refused, run
 
 
 def test_m11_1_nothing_moves_until_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -90,12 +90,25 @@ def test_m11_4_no_loans_between_players(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_trade_accept_refused_while_the_window_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
-    game, script = kit.new(monkeypatch)
-    own(game, "car", 5)
-    manage(game, "car", {"offer": {"to": "dog", "give": {"spaces": [5]}, "take": {"cash": 100}}})
+    game, script = kit.new(monkeypatch, players=3)
+    own(game, "hat", 5)
+    manage(game, "hat", {"offer": {"to": "dog", "give": {"spaces": [5]}, "take": {"cash": 100}}})
     kit.roll(game, script, (1, 2))  # the Car lands on Baltic Avenue: its buy question closes the window to others
     assert kit.decision(game, "buy", "car")
     before = game.to_dict()
     with pytest.raises(IllegalAnswer, match="Wait: Car may buy Baltic Avenue first"):
         kit.answer(game, "trade_reply", "accept", "dog")
     assert game.to_dict() == before
+
+
+def test_a_debtor_raising_funds_may_sell_a_deed_to_another_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _ = kit.new(monkeypatch, players=3)
+    own(game, "dog", 5)
+    game.state.cash["dog"] = 0
+    run(game, {"step": "pay", "payer": "dog", "payee": "car", "amount": 150, "why": "rent"})
+    assert kit.waiting(game) == [("raise_funds", "dog")]
+    refused(game, "hat", {"offer": {"to": "dog", "give": {"cash": 180}, "take": {"spaces": [5]}}}, "Wait: Dog")
+    kit.answer(game, "raise_funds", {"offer": {"to": "hat", "give": {"spaces": [5]}, "take": {"cash": 180}}}, "dog")
+    events = kit.answer(game, "trade_reply", "accept", "hat")  # the Dog's own offer: the Hat may take it now
+    assert game.state.owner_of(5) == "hat" and game.state.cash["dog"] == 180 - 150
+    assert kit.of(events, "forced_choice")[0]["choice"] == "pay", "nothing left to sell: paid at once"
