@@ -115,12 +115,16 @@ class Autopilot:
     # --- trades --------------------------------------------------------------------------------------------
 
     def _trade_reply(self, seat: Seat, decision: dict[str, Any]) -> str:
-        offer = decision["info"].get("offer") or decision["info"]
-        come, go = offer.get("give") or {}, offer.get("take") or {}  # what the offerer gives, and takes from us
-        worth_in, worth_out = seat.package(come, gain=True), seat.package(go, gain=False)
-        spare = seat.cash - int(go.get("cash", 0)) >= seat.reserve() // 2
-        good = worth_in >= GOOD_TRADE * worth_out + 50 and spare and not seat.feeds(offer.get("from"), go)
-        return "accept" if good and "accept" in (decision["options"] or []) else "decline"
+        """Accept only a clearly good offer: what comes in (less the interest due at once on its mortgages) worth
+        well above what goes out, cash to spare after it, and no colour group completed for the offerer."""
+        info = decision["info"]
+        offer = info["trade"]
+        come, go = offer["give"], offer["take"]  # what the offerer gives us, and what it takes from us
+        worth_in = seat.package(come, gain=True) - int(info.get("interest", 0))
+        worth_out = seat.package(go, gain=False)
+        spare = seat.cash - int(go.get("cash", 0)) - int(info.get("interest", 0)) >= seat.reserve()
+        good = worth_in >= GOOD_TRADE * worth_out + 50 and spare and not seat.feeds(offer["from"], go)
+        return "accept" if good else "decline"
 
 
 def legal(decision: dict[str, Any], value: Any) -> bool:

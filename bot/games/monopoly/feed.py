@@ -104,7 +104,8 @@ def dollars(amount: Any) -> str:
 
 def spaces_of(d: dict[str, Any]) -> list[int]:
     found = [d["space"]] if isinstance(d.get("space"), int) else []
-    return found + [s for s in d.get("spaces") or [] if isinstance(s, int)]
+    sides = [d] + [side for side in (d.get("give"), d.get("take")) if isinstance(side, dict)]
+    return found + [s for side in sides for s in side.get("spaces") or [] if isinstance(s, int)]
 
 
 @dataclass
@@ -135,30 +136,34 @@ class Throw:
 
 @dataclass
 class Sum:
-    """Several events of one kind and one player in one line: "Car mortgages Baltic Avenue, Reading Railroad
-    (+$130)."."""
+    """Several events of one kind and one player in one line, each deed once with its last count: "Dog builds on
+    New York Avenue (3 houses), Tennessee Avenue (3 houses) (-$600)."."""
 
     head: str
     sign: str
-    parts: list[str] = field(default_factory=list)
+    parts: dict[str, str] = field(default_factory=dict)  # deed -> what it ends with
     total: int = 0
 
     def line(self) -> str:
-        return f"{self.head} {', '.join(self.parts)} ({self.sign}{dollars(self.total)})."
+        said = [f"{deed} ({now})" if now else deed for deed, now in self.parts.items()]
+        return f"{self.head} {', '.join(said)} ({self.sign}{dollars(self.total)})."
 
 
 @dataclass
 class Auction:
-    """An auction in one line: what is sold, the bids (open ones as they come, sealed ones at the reveal) and
-    who wins it."""
+    """An auction in one line: what is sold and to whom (when it opens), the bids (open ones as they come,
+    sealed ones at the reveal) and who wins it."""
 
     lot: str
+    opening: str = ""
     bids: list[str] = field(default_factory=list)
     result: str = ""
 
     def line(self) -> str:
-        bids = f" Bids: {', '.join(self.bids)}." if self.bids else ""
-        return f"Auction of {self.lot}.{bids}{' ' + self.result if self.result else ''}"
+        if not self.bids and not self.result:
+            return f"The bank auctions {self.lot}{self.opening}."
+        bids = f": {', '.join(self.bids)}" if self.bids else ""
+        return f"Auction of {self.lot}{bids}.{' ' + self.result if self.result else ''}"
 
 
 Line = str | Throw | Sum | Auction
@@ -299,7 +304,7 @@ class Post:
 
     def on_jail(self, e: Event, d: dict[str, Any]) -> None:
         why = str(d.get("why", ""))
-        self.part(e, d, "**to Jail**" + (f" ({why})" if why.startswith("three") else ""))
+        self.part(e, d, "**sent to Jail**" + (f" ({why})" if why.startswith("three") else ""))
 
     def on_jail_stay(self, e: Event, d: dict[str, Any]) -> None:
         self.part(e, d, f"stays in Jail ({d['failed_throws']} of 3 throws)")
@@ -313,26 +318,26 @@ class Post:
 
     # --- buildings, mortgages, auctions -----------------------------------------------------------------------
 
-    def summed(self, kind: str, d: dict[str, Any], part: str, sign: str) -> None:
+    def summed(self, kind: str, d: dict[str, Any], now: str, sign: str) -> None:
         key = (kind, str(d["player"]))
         if key not in self.sums:
             self.sums[key] = Sum(f"{who(d['player'])} {SUMMED[kind]}", sign)
             self.out.append(self.sums[key])
         found = self.sums[key]
-        found.parts.append(part)
+        found.parts[place(d["space"])] = now
         found.total += int(d.get("amount", 0))
 
     def on_build(self, e: Event, d: dict[str, Any]) -> None:
-        self.summed("build", d, f"{place(d['space'])} ({buildings(d['buildings'])})", "-")
+        self.summed("build", d, buildings(d["buildings"]), "-")
 
     def on_sell_building(self, e: Event, d: dict[str, Any]) -> None:
-        self.summed("sell_building", d, f"{place(d['space'])} ({buildings(d['buildings'])} left)", "+")
+        self.summed("sell_building", d, f"{buildings(d['buildings'])} left", "+")
 
     def on_mortgage(self, e: Event, d: dict[str, Any]) -> None:
-        self.summed("mortgage", d, place(d["space"]), "+")
+        self.summed("mortgage", d, "", "+")
 
     def on_lift(self, e: Event, d: dict[str, Any]) -> None:
-        self.summed("lift", d, place(d["space"]), "-")
+        self.summed("lift", d, "", "-")
 
     def lot(self, d: dict[str, Any]) -> Auction:
         if self.auction is None:
@@ -343,11 +348,17 @@ class Post:
 
     def on_auction_open(self, e: Event, d: dict[str, Any]) -> None:
         self.auction = None
-        self.lot(d)
+        bidders = [who(p) for p in d.get("bidders") or []]
+        self.lot(d).opening = f" ({d.get('bidding', 'sealed')} bids): {', '.join(bidders) or 'nobody can bid'}"
 
     def on_bid(self, e: Event, d: dict[str, Any]) -> None:
+        """An open bid: in its auction's line, or its own line when the auction opened in an earlier post (the
+        event does not name the lot, its words do)."""
+        if self.auction is None:
+            self.plain(e, d)
+            return
         amount = int(d.get("amount", 0))
-        self.lot(d).bids.append(f"{who(d['player'])} {dollars(amount) if amount else 'passes'}")
+        self.auction.bids.append(f"{who(d['player'])} {dollars(amount) if amount else 'passes'}")
 
     def on_bids(self, e: Event, d: dict[str, Any]) -> None:
         bids = d.get("bids") or {}
