@@ -4,6 +4,7 @@ game-over sentence from real games' standings."""
 from __future__ import annotations
 
 from importlib import import_module
+
 import pytest
 
 from bot.games.monopoly.autopilot import Autopilot
