@@ -122,15 +122,17 @@ def test_no_sealed_bid_shows_before_the_reveal_and_the_auction_is_one_line() -> 
 
 
 def test_open_auction_bids_are_told_as_they_come() -> None:
+    """Each open bid is public and asked of the whole table: its post comes at once and says it."""
     bids = [p for seed in range(3) for p in played(3, 80 + seed, {"auction": "open"}, random=True)
             if any(e["kind"] == "bid" for e in p.events)]
     assert bids
     for post in bids:
-        told = [e for e in post.events if e["kind"] == "bid"]
-        line = next(x for x in post.lines if x.startswith(("Auction of ", "The bank auctions ")))
-        for e in told:
-            amount = e["data"]["amount"]
-            assert (f"${amount:,}" if amount else "passes") in line
+        for e in (e for e in post.events if e["kind"] == "bid"):
+            amount, name = e["data"]["amount"], MONOPOLY.describe(e["data"]["player"])
+            said = f"{name} ${amount:,}" if amount else f"{name} passes"
+            assert any(said in line or e["text"] == line for line in post.lines), (said, post.lines)
+        assert sum(e["kind"] == "bid" for e in post.events) == 1 or any(e["kind"] == "auction_open"
+                                                                           for e in post.events)
 
 
 def test_the_board_shows_on_ownership_and_building_changes_and_round_ends() -> None:
