@@ -5,7 +5,8 @@ Plays a seeded random game (the engine's random agents) until round R starts, th
 HOUSE's private view with ``--player``. 7 and 8 players play the Mother of Dragons set-ups (the 7-house map, or
 Westeros with Essos); ``--setup 7|8`` puts 4-6 players on one of them, the other houses being vassals.
 
-``--game whitechapel`` draws a Letters from Whitechapel board instead (its own options: ``--game whitechapel -h``).
+``--game whitechapel`` draws a Letters from Whitechapel board instead, ``--game monopoly`` a Monopoly board or a
+player's panel (each with its own options: ``--game whitechapel -h``, ``--game monopoly -h``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from bot.render import render
 from engine.agot import Game, Settings
 from engine.cli import Parser
 
-GAMES = ("agot", "whitechapel")
+GAMES = ("agot", "monopoly", "whitechapel")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,6 +29,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.games.whitechapel.demo import main as whitechapel
 
         return whitechapel(argv)
+    if game_name == "monopoly":
+        from bot.games.monopoly.demo import main as monopoly
+
+        return monopoly(argv)
     parser = Parser(prog="python -m bot.render", description="Render a seeded random game's board.")
     parser.add_argument("--game", default="agot", choices=GAMES, help="the game to draw (default: agot)")
     parser.add_argument("--seed", type=int, default=1)
