@@ -108,3 +108,13 @@ def test_m12_4_the_last_player_standing_wins(monkeypatch: pytest.MonkeyPatch) ->
     assert game.over and game.state.winner == "car"
     assert [(st.player, st.place) for st in game.standings()] == [("car", 1), ("dog", 2)]
     assert kit.of(events, "game_over")[0]["ranking"] == [["car"], ["dog"]]
+
+
+def test_bankrupt_on_a_doubles_throw_ends_the_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, script = kit.new(monkeypatch, players=3)
+    own(game, "dog", 6, 8, 9, houses=5)
+    game.state.cash["car"] = 0
+    events = kit.roll(game, script, (3, 3))  # doubles onto Oriental Avenue's hotel: $550 owed, nothing to sell
+    assert kit.of(events, "bankrupt")[0]["creditor"] == "dog"
+    assert game.state.out == ["car"] and not game.over
+    assert kit.waiting(game) == [("turn", "dog")], "no second throw for a bankrupt player"

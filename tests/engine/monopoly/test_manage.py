@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import IllegalAnswer
 from tests.engine.monopoly import kit
-from tests.engine.monopoly.test_estate import manage, own, refused
+from tests.engine.monopoly.test_estate import manage, own, refused, run
 
 
 def test_m8_5_a_jailed_player_builds_mortgages_trades_and_collects_rent(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -62,3 +62,12 @@ def test_manage_default_and_bad_answers_change_nothing(monkeypatch: pytest.Monke
     with pytest.raises(IllegalAnswer, match="out of the game"):
         game.state.out.append("dog")
         manage(game, "dog", {"mortgage": 5})
+
+
+def test_manage_in_place_of_a_sealed_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _ = kit.new(monkeypatch)
+    own(game, "dog", 5)
+    run(game, {"step": "auction", "space": 3})
+    kit.answer(game, "bid", {"mortgage": 5}, "dog")
+    assert game.state.mortgaged == [5] and sorted(kit.waiting(game)) == [("bid", "car"), ("bid", "dog")]
+    refused(game, "car", {"mortgage": 5}, "not yours")
