@@ -22,6 +22,7 @@ from bot.games.front import Refused
 from engine.core import IllegalAnswer
 from engine.monopoly.rules import AUCTIONS, MONOPOLY, ROUNDS
 
+NAMES = ("speed_die", "auction", "rounds", "seats")
 SWITCH = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
 NO_LIMIT = ("0", "off", "none", "no", "unlimited")
 SEATS = {"chosen": "choose", "choose": "choose", "random": "random"}
@@ -48,7 +49,8 @@ def pairs(words: str) -> list[tuple[str, str]]:
         last, waiting = out[-1] if out else ("", "x")
         if colon:
             out.append((name, value))
-        elif not waiting and (last in ("auction", "rounds") or last == "speed_die" and name in SWITCH):
+        elif not waiting and name not in NAMES and (last in ("auction", "rounds") or last == "speed_die"
+                                                    and name not in AUCTIONS):
             out[-1] = (last, name)
         elif name in AUCTIONS:
             out.append(("auction", name))
@@ -97,7 +99,7 @@ def choices(words: str) -> list[str]:
     head, _, typed = words.rpartition(",")
     head = head.strip()
     named = {name for name, _ in pairs(head)}
-    if not named <= {"speed_die", "auction", "rounds", "seats"}:
+    if not named <= set(NAMES):
         return []  # a bad word: no suggestion, the command refuses it in words
     prefix = f"{head}, " if head else ""
     typed = " ".join(typed.lower().split())
