@@ -7,6 +7,7 @@ answer the engine refuses is counted and replaced by the decision's default."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -27,19 +28,18 @@ class Agent(Protocol):
 
 @dataclass
 class Outcome:
-    pilot: str  # the autopilot's seat
+    pilots: list[str]  # the autopilot's seats
     winners: list[str]  # the players sharing place 1
     refused: int  # autopilot answers the engine refused
     decisions: int
     game: Game
 
 
-def play(players: int, seed: int, seat: int, rounds: int = SHORT_GAME,
+def play(players: int, seed: int, seats: Collection[int], rounds: int = SHORT_GAME,
          settings: dict[str, Any] | None = None) -> Outcome:
-    """One game with the autopilot in seat ``seat`` (0-based; -1: random agents only) and random agents in the
-    others."""
+    """One game with the autopilot in ``seats`` (0-based) and random agents in the others."""
     game = MONOPOLY.new(players, {"rounds": rounds, **(settings or {})}, seed)
-    agents: dict[str, Agent] = {p: Autopilot(seed * 31 + i) if i == seat else RandomAgent(seed * 7919 + i)
+    agents: dict[str, Agent] = {p: Autopilot(seed * 31 + i) if i in seats else RandomAgent(seed * 7919 + i)
                                 for i, p in enumerate(game.players())}
     refused = decisions = 0
     while not game.over:
@@ -55,8 +55,8 @@ def play(players: int, seed: int, seat: int, rounds: int = SHORT_GAME,
             game.submit(raw.player, raw.id, mine["default"])
         decisions += 1
     winners = [s.player for s in game.standings() if s.place == 1]
-    pilot = game.players()[seat] if seat >= 0 else ""
-    return Outcome(pilot, winners, refused, decisions, game)
+    pilots = [p for i, p in enumerate(game.players()) if i in seats]
+    return Outcome(pilots, winners, refused, decisions, game)
 
 
 @dataclass
@@ -77,8 +77,8 @@ class Figure:
 def figure(games: int, players: int, seed: int = 1, rounds: int = SHORT_GAME) -> Figure:
     wins = shared = refused = 0
     for i in range(games):
-        outcome = play(players, seed + i, i % players, rounds)
-        won = outcome.pilot in outcome.winners
+        outcome = play(players, seed + i, [i % players], rounds)
+        won = outcome.pilots[0] in outcome.winners
         wins += won and len(outcome.winners) == 1
         shared += won and len(outcome.winners) > 1
         refused += outcome.refused

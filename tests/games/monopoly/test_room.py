@@ -75,7 +75,7 @@ def test_a_decision_is_named_by_its_label() -> None:
 
 
 def test_the_outcome_names_the_winner_the_round_and_the_reason() -> None:
-    outcome = play(3, 11, 0, rounds=10)
+    outcome = play(3, 11, [0], rounds=10)
     game = outcome.game
     winner = MONOPOLY.describe(outcome.winners[0])
     assert ROOM.outcome(game) == f"{winner} won in round 10: round 10 was the last; the richest player wins."
