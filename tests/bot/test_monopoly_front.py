@@ -94,6 +94,10 @@ def test_options_by_their_words():
                                                                                      "decline"]
     lift_now = {"kind": "lift_now", "options": ["keep", "lift"]}
     assert [MF.text_answer(lift_now, w) for w in ("lift", "keep", "yes")] == ["lift", "keep", "lift"]
+    place = {"kind": "place_building", "options": [37, 39]}
+    assert [MF.text_answer(place, w) for w in ("Boardwalk", "37")] == [39, 37]
+    with pytest.raises(Refused, match="Reading Railroad cannot take it now: write Park Place or Boardwalk"):
+        MF.text_answer(place, "Reading")
     for kind in ("bid", "open_bid"):
         assert [MF.text_answer({"kind": kind, "options": None}, w) for w in ("120", "$1,200", "pass", "0")] == [
             120, 1200, 0, 0]
@@ -141,7 +145,7 @@ def test_a_trade_offered_countered_and_accepted_in_words():
     offer = MF.text_answer(turn, "offer Dog give Boardwalk take $300")
     game.submit("car", "manage:car", offer)
     reply = next(d.to_dict() for d in game.open_decisions() if d.kind == "trade_reply")
-    assert reply["player"] == "dog" and MF.title_of(reply) == "🐕 Dog: a trade offer"
+    assert reply["player"] == "dog" and MF.title_of(reply) == "🐕 Dog: offer #1 from Car"
     counter = MF.text_answer(reply, "counter give $250, Reading take Boardwalk")
     assert counter == {"counter": {"give": {"cash": 250, "spaces": [5], "jail_cards": 0},
                                    "take": {"cash": 0, "spaces": [39], "jail_cards": 0}}}

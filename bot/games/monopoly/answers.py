@@ -250,7 +250,19 @@ def trade_reply(decision: Mapping[str, Any], words: str) -> Any:
     return option(decision, words)
 
 
-READERS = {"bus": bus, "triples": triples, "trade_reply": trade_reply,
+def place_building(decision: Mapping[str, Any], words: str) -> Any:
+    """Where a building won at auction goes: one of the listed streets by name or number (None: nowhere)."""
+    options = decision.get("options") or []
+    if None in options:
+        return None
+    space = space_named(words, deeds_only=True)
+    if space not in options:
+        listed = " or ".join(board().name(s) for s in options)
+        raise Refused(f"{board().name(space)} cannot take it now: write {listed}")
+    return space
+
+
+READERS = {"bus": bus, "triples": triples, "trade_reply": trade_reply, "place_building": place_building,
            "bid": lambda d, w: bid(w), "open_bid": lambda d, w: bid(w)}
 
 

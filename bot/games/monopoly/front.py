@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.games.front import BoardImage, Team
 from bot.games.monopoly import answers, form, help, prompts, words
 from bot.games.monopoly.commands import MonopolyCommands
+from bot.games.monopoly.feed import KEY_KINDS
 from bot.games.monopoly.picture import picture_of
 from bot.games.monopoly.render import render
 from engine.monopoly.rules import MONOPOLY
@@ -30,8 +31,7 @@ class MonopolyFront:
     topics: Mapping[str, tuple[str, str]] = help.TOPICS
     # a round's phases are its turns, each named by its player's token (``Game.stage``)
     phases: tuple[str, ...] = tuple(NAMES.values())
-    headlines: frozenset[str] = frozenset({"buy", "auction_won", "bids", "build", "trade_done", "bankrupt", "jail",
-                                           "round", "game_over"})
+    headlines: frozenset[str] = KEY_KINDS  # the feed's key kinds: a deed bought or won, a trade, Jail, a bankruptcy
     items: tuple[type[discord.ui.DynamicItem[Any]], ...] = prompts.ITEMS
 
     def group(self) -> app_commands.Group | None:

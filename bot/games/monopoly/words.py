@@ -68,7 +68,7 @@ def title(decision: Mapping[str, Any]) -> str:
     what = {
         "turn": "your turn", "jail": "in Jail", "buy": f"buy {where}?", "bus": "the Bus",
         "triples": "three of a kind: any space", "income_tax": "Income Tax", "bid": f"sealed bid for {where}",
-        "open_bid": f"bid for {where}", "raise_funds": "raise funds", "trade_reply": "a trade offer",
+        "open_bid": f"bid for {where}", "raise_funds": "raise funds", "trade_reply": offer_title(info),
         "lift_now": f"lift the mortgage of {where}?", "manage": "build, mortgage, trade",
         "place_building": f"place the {info.get('building', 'building')}",
     }.get(kind)
@@ -76,6 +76,12 @@ def title(decision: Mapping[str, Any]) -> str:
         label = str(decision.get("label") or kind.replace("_", " "))
         what = label[:1].lower() + label[1:]
     return f"{who(player)}: {what}"
+
+
+def offer_title(info: Mapping[str, Any]) -> str:
+    """ "offer #3 from Car" ("a trade offer" when the decision does not say)."""
+    trade = info.get("trade") or {}
+    return f"offer #{trade['id']} from {seat_name(trade.get('from'))}" if trade.get("id") else "a trade offer"
 
 
 def caption(view: Mapping[str, Any]) -> str:
