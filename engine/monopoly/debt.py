@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Decision, IllegalAnswer
-from engine.monopoly import estate, manage
+from engine.monopoly import estate, manage, trade
 from engine.monopoly.kinds import Ask, Step, money, option, posed, question, step
 
 if TYPE_CHECKING:
@@ -131,7 +131,6 @@ def bankrupt(game: Game, player: str, payee: str | None) -> None:
 
 def retire(game: Game, player: str) -> None:
     """Out of the game: the player's questions, offers and pending steps go."""
-    from engine.monopoly import trade
     s = game.state
     s.out.append(player)
     s.asks = {k: a for k, a in s.asks.items() if a["player"] != player}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core import IllegalAnswer
+from engine.core import IllegalAnswer, answers
 from engine.monopoly.kinds import money
 from engine.monopoly.state import HOTEL, NAMES, percent
 
@@ -20,11 +20,15 @@ FOUR = 4  # houses on a street before its hotel
 
 
 def deed(game: Game, value: object) -> int:
-    """A deed's space named by its number (or its digits): refused with the reason if it is no deed."""
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
+    """A deed named by its space number (or its digits) or its name in any case: refused with the reason if it
+    is no deed."""
+    if isinstance(value, str):
+        text = value.strip()
+        named = [s.index for s in game.board.spaces if s.deed and s.name.lower() == text.lower()]
+        value = int(text) if text.isdigit() else named[0] if named else value
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAnswer("A deed is named by its space number, 1 to 39 (like 39 for Boardwalk).")
+        raise IllegalAnswer(f"A deed is named by its space number or its name, like 39 or Boardwalk (not "
+                            f"{answers.quote(value) if isinstance(value, str) else answers.kind_of(value)}).")
     if not 0 <= value < len(game.board.spaces) or not game.board[value].deed:
         raise IllegalAnswer(f"Space {value} is no deed (streets, railroads and utilities are).")
     return value

@@ -57,7 +57,9 @@ def test_manage_default_and_bad_answers_change_nothing(monkeypatch: pytest.Monke
     assert manage(game, "car", None) == [] and game.to_dict() == before
     refused(game, "car", {"paint": 37}, "Manage with one of")
     refused(game, "car", {"build": 30}, "no deed")
-    refused(game, "car", {"build": "Boardwalk"}, "space number")
+    refused(game, "car", {"build": "Nowhere Lane"}, "space number or its name")
+    manage(game, "car", {"build": "boardwalk"})
+    assert game.state.buildings(39) == 1
     refused(game, "car", {"withdraw": "9"}, "no open offer")
     with pytest.raises(IllegalAnswer, match="out of the game"):
         game.state.out.append("dog")

@@ -59,3 +59,16 @@ def test_m10_4_no_building_while_a_deed_of_the_group_is_mortgaged(monkeypatch: p
     manage(game, "car", {"lift": 3})
     manage(game, "car", {"build": 1})
     assert game.state.buildings(1) == 1
+
+
+def test_m10_3_the_offerer_lifts_at_once_what_they_take(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _ = kit.new(monkeypatch)
+    own(game, "dog", 12)  # mortgage $75: 10% is $8
+    game.state.mortgaged = [12]
+    refused(game, "car", {"offer": {"to": "dog", "give": {"cash": 100}, "take": {"spaces": [12]}, "lift": [5]}},
+            "lift at once only")
+    manage(game, "car", {"offer": {"to": "dog", "give": {"cash": 100}, "take": {"spaces": [12]}, "lift": [12]}})
+    car = game.state.cash["car"]
+    kit.answer(game, "trade_reply", "accept", "dog")
+    assert game.state.owner_of(12) == "car" and game.state.mortgaged == []
+    assert game.state.cash["car"] == car - 100 - 8 - 75
