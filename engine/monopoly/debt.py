@@ -68,9 +68,9 @@ def raise_options(game: Game, ask: Ask) -> list[Any]:
 def pose_raise(game: Game, ask: Ask) -> Decision:
     player, amount = ask["player"], ask["amount"]
     options = raise_options(game, ask)
-    owed = f"{money(amount)} to {creditor(ask['payee'])} ({ask['why']})"
-    decision = posed(ask, f"{estate.describe(player)} raises {owed}", f"You owe {owed} and have "
-                     f"{money(game.state.cash[player])}. Sell buildings, mortgage or trade, then pay; 'auto' sells "
+    owed = f"{money(amount)} owed to {creditor(ask['payee'])} ({ask['why']})"
+    decision = posed(ask, f"{estate.describe(player)} raises the {owed}", f"You have "
+                     f"{money(game.state.cash[player])} of the {owed}. Sell buildings, mortgage or trade, then pay; 'auto' sells "
                      "and mortgages for you; 'bankrupt' only when even everything cannot pay.", options,
                      info={"owed": amount, "to": ask["payee"], "why": ask["why"], "cash": game.state.cash[player],
                            "can_raise": can_raise(game, player)})
@@ -82,6 +82,13 @@ def answer_raise(game: Game, ask: Ask, value: Any) -> None:
     if manage.in_place(game, ask, value):
         return
     player, payee, amount = ask["player"], ask["payee"], ask["amount"]
+    cash, most = game.state.cash[player], can_raise(game, player)
+    if value == "pay" and cash < amount:
+        raise IllegalAnswer(f"You have {money(cash)} of the {money(amount)} owed: sell, mortgage or trade first, "
+                            "or answer auto.")
+    if value == "bankrupt" and most >= amount:
+        raise IllegalAnswer(f"You could still raise {money(most)} of the {money(amount)} owed: sell, mortgage or "
+                            "trade, or answer auto.")
     choice = option([o for o in raise_options(game, ask) if isinstance(o, str)], value)
     if choice == "auto":
         auto_raise(game, player, amount)

@@ -36,8 +36,11 @@ def test_m12_1_raise_what_can_be_raised_before_bankruptcy(monkeypatch: pytest.Mo
     ask = kit.decision(game, "raise_funds", "dog")
     assert ask.default == "auto" and "bankrupt" not in ask.options
     assert {"mortgage": 5} in ask.options and {"sell_building": 1} in ask.options
-    with pytest.raises(IllegalAnswer, match="not a choice"):
+    with pytest.raises(IllegalAnswer, match=r"could still raise \$310"):
         kit.answer(game, "raise_funds", "bankrupt", "dog")
+    with pytest.raises(IllegalAnswer, match=r"You have \$100 of the \$250 owed"):
+        kit.answer(game, "raise_funds", "pay", "dog")
+    assert ask.label == "Dog raises the $250 owed to Car (rent)"
     car = game.state.cash["car"]
     kit.answer(game, "raise_funds", "auto", "dog")
     assert game.state.mortgaged == [5], "the deed of a group without buildings is mortgaged first"
