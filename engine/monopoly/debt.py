@@ -69,9 +69,9 @@ def pose_raise(game: Game, ask: Ask) -> Decision:
     player, amount = ask["player"], ask["amount"]
     options = raise_options(game, ask)
     owed = f"{money(amount)} owed to {creditor(ask['payee'])} ({ask['why']})"
-    decision = posed(ask, f"{estate.describe(player)} raises the {owed}", f"You have "
-                     f"{money(game.state.cash[player])} of the {owed}. Sell buildings, mortgage or trade, then pay; 'auto' sells "
-                     "and mortgages for you; 'bankrupt' only when even everything cannot pay.", options,
+    prompt = (f"You have {money(game.state.cash[player])} of the {owed}. Sell buildings, mortgage or trade, then "
+              "pay; 'auto' mortgages and sells for you; 'bankrupt' only when even everything cannot pay.")
+    decision = posed(ask, f"{estate.describe(player)} raises the {owed}", prompt, options,
                      info={"owed": amount, "to": ask["payee"], "why": ask["why"], "cash": game.state.cash[player],
                            "can_raise": can_raise(game, player)})
     decision.choices = [{"value": o, "label": manage.action_label(game, o), "description": ""} for o in options]
