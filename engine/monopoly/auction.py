@@ -35,7 +35,7 @@ def start(game: Game, lot: dict[str, Any], bidders: list[str]) -> None:
     s.auction_seq += 1
     kind = "open" if s.settings.get("auction") == "open" else "sealed"
     s.auction = {"n": s.auction_seq, "kind": kind, **lot, "bidders": bidders, "answered": [], "bids": {},
-                 "high": None}
+                 "high": None}  # answered: who has bid (public, read by the view); bids: SECRET while sealed
     game.say("auction_open", f"The bank auctions {what(game)} ({kind} bids): {names(bidders) or 'nobody can bid'}.",
              space=lot.get("space"), building=lot.get("building"), bidding=kind, bidders=bidders)
     for p in bidders:
@@ -157,7 +157,7 @@ def answer_open_bid(game: Game, ask: Ask, value: Any) -> None:
             if p != player and limit(game, p) > amount:
                 game.ask(OPEN, p, auction=a["n"])
     if not open_asks(game):
-        close(game, a["high"]["player"] if a["high"] else None, high if not amount else amount)
+        close(game, *((a["high"]["player"], a["high"]["amount"]) if a["high"] else (None, 0)))
 
 
 # --- the close --------------------------------------------------------------------------------------------------
