@@ -149,7 +149,7 @@ def answer_open_bid(game: Game, ask: Ask, value: Any) -> None:
     if not amount:
         game.say("bid", f"{estate.describe(player)} passes on {what(game)}.", player=player, amount=0)
     else:
-        a["high"] = {"player": player, "amount": amount}
+        a["high"], a["answered"] = {"player": player, "amount": amount}, [player]  # the others answer again
         game.say("bid", f"{estate.describe(player)} bids {money(amount)} for {what(game)}.", player=player,
                  amount=amount)
         game.state.asks = {k: x for k, x in game.state.asks.items() if x["kind"] != OPEN}

@@ -42,7 +42,7 @@ def read_offer(game: Game, player: str, value: Any, to: str | None = None) -> Tr
     raw = answers.mapping(value, "An offer")
     answers.keys(raw, ("give", "take") if to else ("to", "give", "take"), ("lift", "to") if to else ("lift",),
                  "An offer")
-    target = raw.get("to", to)
+    target = player_named(game, raw.get("to", to))
     if target not in game.state.players:
         raise IllegalAnswer(f"An offer goes to a player of this game ({', '.join(game.state.players)}).")
     if to is not None and target != to:
@@ -54,6 +54,14 @@ def read_offer(game: Game, player: str, value: Any, to: str | None = None) -> Tr
     if any(t["from"] == player and t["to"] == target for t in game.state.trades):
         raise IllegalAnswer(f"You already have an offer open to {estate.describe(target)}: withdraw it first.")
     return trade
+
+
+def player_named(game: Game, value: Any) -> Any:
+    """A player by id ("hat") or name ("Top Hat"), any case; anything else as it came (refused by the caller)."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip().lower()
+    return next((p for p in game.state.players if text in (p, estate.describe(p).lower())), value)
 
 
 def shape(t: Trade) -> str | None:
@@ -87,10 +95,9 @@ def check(game: Game, t: Trade, lift_to: list[int] | None = None) -> str | None:
             return f"{estate.describe(who)} does not hold {side['jail_cards']} Get Out of Jail Free card(s)."
         if side["cash"] > s.cash[who]:
             return f"{estate.describe(who)} does not have {money(side['cash'])}."
-    for who, cost in ((t["from"], costs(game, t["take"]["spaces"], t["lift"])),
-                      (t["to"], costs(game, t["give"]["spaces"], lift_to or []))):
-        left = s.cash[who] - (t["give"]["cash"] if who == t["from"] else t["take"]["cash"]) \
-            + (t["take"]["cash"] if who == t["from"] else t["give"]["cash"])
+    for who, gives, gets, lifted in ((t["from"], t["give"], t["take"], t["lift"]),
+                                     (t["to"], t["take"], t["give"], lift_to or [])):
+        left, cost = s.cash[who] - gives["cash"] + gets["cash"], costs(game, gets["spaces"], lifted)
         if cost > left:
             return f"{estate.describe(who)} would lack {money(cost - left)} for the mortgages' interest and lifts."
     return None

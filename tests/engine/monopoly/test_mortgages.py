@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import IllegalAnswer
+
 from tests.engine.monopoly import kit
 from tests.engine.monopoly.test_estate import manage, own, refused
 
@@ -72,3 +74,15 @@ def test_m10_3_the_offerer_lifts_at_once_what_they_take(monkeypatch: pytest.Monk
     kit.answer(game, "trade_reply", "accept", "dog")
     assert game.state.owner_of(12) == "car" and game.state.mortgaged == []
     assert game.state.cash["car"] == car - 100 - 8 - 75
+
+
+def test_m10_3_an_accept_without_the_cash_for_the_interest_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, _ = kit.new(monkeypatch)
+    own(game, "car", 5)
+    game.state.mortgaged = [5]
+    game.state.cash["dog"] = 5
+    manage(game, "car", {"offer": {"to": "dog", "give": {"spaces": [5]}, "take": {}}})
+    before = game.to_dict()
+    with pytest.raises(IllegalAnswer, match=r"Dog would lack \$5 for the mortgages' interest"):
+        kit.answer(game, "trade_reply", "accept", "dog")
+    assert game.to_dict() == before

@@ -16,7 +16,7 @@ def test_m11_1_nothing_moves_until_accepted(monkeypatch: pytest.MonkeyPatch) -> 
     own(game, "dog", 12)
     game.state.jail_cards["dog"] = ["cc_get_out_of_jail_free"]
     before = dict(game.state.cash), dict(game.state.owner)
-    events = manage(game, "car", {"offer": {"to": "dog", "give": {"spaces": [5], "cash": 100},
+    events = manage(game, "car", {"offer": {"to": "Dog", "give": {"spaces": [5], "cash": 100},
                                             "take": {"spaces": [12], "jail_cards": 1}}})
     assert kit.of(events, "trade_offer")[0]["to"] == "dog"
     assert (game.state.cash, game.state.owner) == before
