@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAnswer
-
 from tests.engine.monopoly import kit
 from tests.engine.monopoly.test_estate import manage, own, refused
 
@@ -76,13 +75,16 @@ def test_m10_3_the_offerer_lifts_at_once_what_they_take(monkeypatch: pytest.Monk
     assert game.state.cash["car"] == car - 100 - 8 - 75
 
 
-def test_m10_3_an_accept_without_the_cash_for_the_interest_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_m10_3_an_accept_without_the_cash_for_the_lift_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     game, _ = kit.new(monkeypatch)
     own(game, "car", 5)
     game.state.mortgaged = [5]
-    game.state.cash["dog"] = 5
+    game.state.cash["dog"] = 50
     manage(game, "car", {"offer": {"to": "dog", "give": {"spaces": [5]}, "take": {}}})
     before = game.to_dict()
-    with pytest.raises(IllegalAnswer, match=r"Dog would lack \$5 for the mortgages' interest"):
-        kit.answer(game, "trade_reply", "accept", "dog")
+    with pytest.raises(IllegalAnswer, match=r"Dog would lack \$60 for the mortgages' interest and lifts"):
+        kit.answer(game, "trade_reply", {"accept": {"lift": [5]}}, "dog")
     assert game.to_dict() == before
+    game.state.cash["dog"] = 5  # no longer even the interest: the offer is withdrawn at the next answer
+    events = manage(game, "dog", None)
+    assert kit.of(events, "trade_withdrawn")[0]["reason"] == "Dog would lack $5 for the mortgages' interest and lifts."
