@@ -102,7 +102,7 @@ class BidModal(discord.ui.Modal):
         super().__init__(title="Your bid", custom_id=f"mono:m:{game_id}:{decision_id}")
         self.game_id, self.decision_id = game_id, decision_id
         self.amount: discord.ui.TextInput[BidModal] = discord.ui.TextInput(
-            label="Amount in dollars (0: no bid)", placeholder="120", max_length=12)
+            label="Amount in dollars (0: no bid)", placeholder="120", max_length=12, custom_id="amount")
         self.add_item(self.amount)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
