@@ -38,13 +38,15 @@ def closed(game: Game, player: str) -> str | None:
     return f"Wait: {label} first; building, selling, mortgages and trades open again once that is decided."
 
 
-def apply(game: Game, player: str, value: Any) -> None:
-    """One manage action for ``player`` (the window already checked)."""
+def apply(game: Game, player: str, value: Any, owed: int = 0) -> None:
+    """One manage action for ``player`` (the window already checked; ``owed``: the debt they are raising)."""
     from engine.monopoly import auction, trade
     if not is_action(value):
         raise IllegalAnswer(f"Manage with one of {', '.join(ACTIONS)}, like {{\"build\": 39}} (not "
                             f"{answers.kind_of(value)}).")
     (key, arg), = value.items()
+    if key == "build" and owed:
+        raise IllegalAnswer(f"Pay the {money(owed)} you owe before building.")
     if key == "offer":
         trade.offer(game, player, arg)
     elif key == "withdraw":
@@ -64,7 +66,7 @@ def in_place(game: Game, ask: Ask, value: Any) -> bool:
     under a new id, True; anything else: False (the caller reads its own answer)."""
     if not is_action(value):
         return False
-    apply(game, ask["player"], value)
+    apply(game, ask["player"], value, ask["amount"] if ask["kind"] == "raise_funds" else 0)
     game.reask(ask)
     return True
 
@@ -107,7 +109,8 @@ def answer(game: Game, ask: Ask, value: Any) -> None:
     why = closed(game, ask["player"])
     if why:
         raise IllegalAnswer(why)
-    apply(game, ask["player"], value)
+    owed = [a["amount"] for a in game.blocking() if a["kind"] == "raise_funds" and a["player"] == ask["player"]]
+    apply(game, ask["player"], value, sum(owed))
 
 
 question("manage", pose, answer)

@@ -41,6 +41,10 @@ def test_m12_1_raise_what_can_be_raised_before_bankruptcy(monkeypatch: pytest.Mo
     with pytest.raises(IllegalAnswer, match=r"You have \$100 of the \$250 owed"):
         kit.answer(game, "raise_funds", "pay", "dog")
     assert ask.label == "Dog raises the $250 owed to Car (rent)"
+    with pytest.raises(IllegalAnswer, match=r"Pay the \$250 you owe before building"):
+        kit.answer(game, "raise_funds", {"build": 1}, "dog")
+    with pytest.raises(IllegalAnswer, match=r"Pay the \$250 you owe before building"):
+        manage(game, "dog", {"build": 1})
     car = game.state.cash["car"]
     kit.answer(game, "raise_funds", "auto", "dog")
     assert game.state.mortgaged == [5], "the deed of a group without buildings is mortgaged first"
