@@ -273,3 +273,23 @@ async def open_auction(env: Any, first: Any, other: Any) -> None:
     assert done.response.content.startswith("✅"), done.response.content
     high = (await env.bot.service.view(1, None))["public"]["auction"]["high"]
     assert high == {"player": (await env.bot.service.seat_of(1, first.user.id)).house, "amount": 7}
+
+
+@REGISTERED
+@pytest.mark.asyncio
+async def test_tokens_are_chosen_by_name_at_a_table_that_lets_players_choose(world):
+    env, _ = world
+    guild = env.create_guild()
+    channel = guild.create_text_channel("monopoly")
+    users = [guild.add_member(env.create_user(f"p{i}")) for i in range(3)]
+    r = await users[0].slash(channel, "game create", game="monopoly", players=3, settings="seats:chosen",
+                             join=False)
+    assert "tokens chosen when joining" in r.response.content, r.response.content
+    for user, words in zip(users, ("top hat", "DOG", "the Car")):
+        await user.slash(channel, "game join", seat=words)
+    r = await users[0].slash(channel, "game join", seat="Battleship")  # 3 players: the first three tokens
+    assert r.response.content.startswith("❌ 'Battleship' is not a seat of this game: choose Car, Dog, Top Hat"), \
+        r.response.content
+    await users[0].slash(channel, "game start")
+    await env.settle()
+    assert [(await env.bot.service.seat_of(1, u.user.id)).house for u in users] == ["hat", "dog", "car"]
