@@ -183,6 +183,10 @@ def test_titles_name_the_token_and_what_it_answers():
     assert MF.title_of({"kind": "open_bid", "player": "boot", "info": {"lot": {"building": "hotel"}}}) == \
         "👢 Boot: bid for the bank's last hotel"
     assert MF.title_of({"kind": "triples", "player": "dog"}) == "🐕 Dog: three of a kind: any space"
+    assert MF.title_of({"kind": "raise_funds", "player": "iron", "info": {"owed": 250, "to": "car"}}) == \
+        "♨️ Iron: raise the $250 owed to Car"
+    assert MF.title_of({"kind": "raise_funds", "player": "iron", "info": {"owed": 1200, "to": None}}) == \
+        "♨️ Iron: raise the $1,200 owed to the bank"
     assert MF.topic_of({"kind": "bus"}) == "speed" and MF.topic_of({"kind": "open_bid"}) == "auctions"
     assert all(MF.topic_of({"kind": k}) in MF.topics for k in help.TOPIC_OF)
 

@@ -68,7 +68,7 @@ def title(decision: Mapping[str, Any]) -> str:
     what = {
         "turn": "your turn", "jail": "in Jail", "buy": f"buy {where}?", "bus": "the Bus",
         "triples": "three of a kind: any space", "income_tax": "Income Tax", "bid": f"sealed bid for {where}",
-        "open_bid": f"bid for {where}", "raise_funds": "raise funds", "trade_reply": offer_title(info),
+        "open_bid": f"bid for {where}", "raise_funds": debt_title(info), "trade_reply": offer_title(info),
         "lift_now": f"lift the mortgage of {where}?", "manage": "build, mortgage, trade",
         "place_building": f"place the {info.get('building', 'building')}",
     }.get(kind)
@@ -76,6 +76,13 @@ def title(decision: Mapping[str, Any]) -> str:
         label = str(decision.get("label") or kind.replace("_", " "))
         what = label[:1].lower() + label[1:]
     return f"{who(player)}: {what}"
+
+
+def debt_title(info: Mapping[str, Any]) -> str:
+    """ "raise the $250 owed to Car" ("raise funds" when the decision does not say)."""
+    if not isinstance(info.get("owed"), int):
+        return "raise funds"
+    return f"raise the {money(info['owed'])} owed to {seat_name(info['to']) if info.get('to') else 'the bank'}"
 
 
 def offer_title(info: Mapping[str, Any]) -> str:
@@ -112,7 +119,8 @@ def player_line(p: Mapping[str, Any], turn: str | None) -> str:
     if p.get("jail_cards"):
         marks.append(f"{p['jail_cards']} jail card{'s' if p['jail_cards'] > 1 else ''}")
     here = " ▶" if p["player"] == turn else ""
-    return f"{who(p['player'])}{here}: {' · '.join(marks)} · on {space_name(p.get('position'))}"
+    where = "" if p.get("in_jail") else f" · on {space_name(p.get('position'))}"
+    return f"{who(p['player'])}{here}: {' · '.join(marks)}{where}"
 
 
 def facts(view: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
