@@ -94,6 +94,7 @@ def test_options_by_their_words():
     reply = {"kind": "trade_reply", "options": ["accept", "decline"]}
     assert [MF.text_answer(reply, w) for w in ("accept", "yes", "no", "decline")] == ["accept", "accept", "decline",
                                                                                      "decline"]
+    assert MF.text_answer(reply, "Accept and lift Baltic, Reading") == {"accept": {"lift": [3, 5]}}
     lift_now = {"kind": "lift_now", "options": ["keep", "lift"]}
     assert [MF.text_answer(lift_now, w) for w in ("lift", "keep", "yes")] == ["lift", "keep", "lift"]
     place = {"kind": "place_building", "options": [37, 39]}
@@ -154,8 +155,11 @@ def test_a_trade_offered_countered_and_accepted_in_words():
     game.submit("dog", reply["id"], counter)
     back = next(d.to_dict() for d in game.open_decisions() if d.kind == "trade_reply")
     assert back["player"] == "car"
-    game.submit("car", back["id"], MF.text_answer(back, "Accept"))
-    assert game.state.owner_of(39) == "dog" and game.state.owner_of(5) == "car"
+    game.state.mortgaged.append(5)  # Reading mortgaged meanwhile: lifted at once for the mortgage alone
+    cash = game.state.cash["car"]
+    game.submit("car", back["id"], MF.text_answer(back, "Accept and lift Reading"))
+    assert game.state.owner_of(39) == "dog" and game.state.owner_of(5) == "car" and 5 not in game.state.mortgaged
+    assert game.state.cash["car"] == cash + 250 - 10 - 100  # the cash, less the interest and the mortgage
 
 
 def test_bad_words_are_refused_in_one_line_saying_what_to_write():

@@ -49,6 +49,8 @@ NO_BID = ("pass", "no", "none", "no bid", "nothing")
 VERBS = {"build": "build", "sell": "sell_building", "mortgage": "mortgage", "lift": "lift", "unmortgage": "lift",
          "redeem": "lift"}
 MANAGE_VERBS = (*VERBS, "offer", "trade", "withdraw")
+# the kinds whose asker may answer a standing action in their place (the engine's manage window)
+MANAGED = ("turn", "jail", "buy", "raise_funds", "bid", "open_bid", "lift_now")
 FILLERS = {"a", "an", "the", "one", "house", "houses", "hotel", "building", "buildings", "on", "of", "from",
            "mortgage", "in"}
 ABBREVIATIONS = {"ave": "avenue", "av": "avenue", "rr": "railroad", "pl": "place", "saint": "st", "co": "company"}
@@ -169,11 +171,16 @@ def offer(words: str) -> dict[str, Any]:
 
 
 def trade_offer(to: str, give: str, take: str) -> dict[str, Any]:
-    """An offer to ``to`` of the ``give`` words for the ``take`` words; something must change hands."""
-    offered = {"to": to, "give": goods(give), "take": goods(take)}
-    if offered["give"] == offered["take"] == goods(""):
+    """An offer to ``to`` of the ``give`` words for the ``take`` words."""
+    return {"to": to, **sides(give, take)}
+
+
+def sides(give: str, take: str) -> dict[str, Any]:
+    """Both sides of a trade (an offer's, a counter-offer's); something must change hands."""
+    both = {"give": goods(give), "take": goods(take)}
+    if both["give"] == both["take"] == goods(""):
         raise Refused(f"an offer must give or take something: {OFFER_HOW}")
-    return offered
+    return both
 
 
 # --- the standing actions and the options -------------------------------------------------------------------------
@@ -210,17 +217,12 @@ def option(decision: Mapping[str, Any], words: str) -> Any:
         word = next((o for o in SHARED[text] if o in options), word)
     if word in options:
         return word
-    for o in options:
-        if isinstance(o, int) and not isinstance(o, bool) and text.lstrip("$").isdigit() and int(text.lstrip("$")) \
-                == o:
-            return o
     words_of = [o for o in options if isinstance(o, str | int) and not isinstance(o, bool)]
+    number = text.lstrip("$")
+    if number.isdigit() and int(number) in [o for o in words_of if isinstance(o, int)]:
+        return int(number)
     manage = f", {MANAGE_HOW}" if decision["kind"] in MANAGED else ""
     raise Refused(f"'{words.strip()[:20]}' is not a choice here: write {' or '.join(map(str, words_of))}{manage}")
-
-
-# the kinds whose asker may answer a standing action in their place (the engine's manage window)
-MANAGED = ("turn", "jail", "buy", "raise_funds", "bid", "open_bid", "lift_now")
 
 
 def bus(decision: Mapping[str, Any], words: str) -> int:
@@ -242,8 +244,7 @@ def trade_reply(decision: Mapping[str, Any], words: str) -> Any:
         head, give, take = split_trade(rest)
         if head:
             raise Refused("a counter-offer goes back to the one who offered: write `counter give ... take ...`")
-        countered = trade_offer("", give, take)
-        return {"counter": {"give": countered["give"], "take": countered["take"]}}
+        return {"counter": sides(give, take)}
     lifted = re.fullmatch(r"accept\s+(?:and\s+)?lift\s+(.+)", words.strip(), flags=re.IGNORECASE)
     if lifted:
         return {"accept": {"lift": goods(lifted[1])["spaces"]}}
