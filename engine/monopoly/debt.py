@@ -140,6 +140,7 @@ def retire(game: Game, player: str) -> None:
     """Out of the game: the player's questions, offers and pending steps go."""
     s = game.state
     s.out.append(player)
+    s.jailed.pop(player, None)
     s.asks = {k: a for k, a in s.asks.items() if a["player"] != player}
     trade.drop_player(game, player)
     s.agenda = [st for st in s.agenda if player not in (st.get("player"), st.get("payer"))]

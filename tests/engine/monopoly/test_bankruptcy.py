@@ -59,11 +59,12 @@ def test_m12_2_bankrupt_to_a_player(monkeypatch: pytest.MonkeyPatch) -> None:
     game.state.mortgaged = [5]
     game.state.jail_cards["dog"] = [JAIL_CARD]
     game.state.cash["dog"] = 10
+    game.state.jailed["dog"] = 1
     manage(game, "dog", {"offer": {"to": "hat", "give": {"spaces": [15]}, "take": {"cash": 10}}})
     car = game.state.cash["car"]
     run(game, rent("dog", "car", 2000))
     events = kit.answer(game, "raise_funds", "bankrupt", "dog")
-    assert game.state.out == ["dog"] and game.state.cash["dog"] == 0
+    assert game.state.out == ["dog"] and game.state.cash["dog"] == 0 and "dog" not in game.state.jailed
     assert [game.state.owner_of(d) for d in (1, 3, 5, 15)] == ["car"] * 4
     assert game.state.buildings(1) == game.state.buildings(3) == 0
     assert game.state.jail_cards["car"] == [JAIL_CARD]
