@@ -282,8 +282,8 @@ class Post:
         if t is not None and t.owing is not None:
             t.parts[t.owing] = "owes" + t.parts[t.owing].removeprefix("paid")
             t.owing = None
-        self.out.append(f"{who(d['player'])} is short of {dollars(d['amount'])} ({d.get('why', 'a debt')}): "
-                        "raising funds.")
+        self.out.append(f"{who(d['player'])} owes {dollars(d['amount'])} ({d.get('why', 'a debt')}) and raises "
+                        "funds.")
 
     def on_card(self, e: Event, d: dict[str, Any]) -> None:
         card = board().cards.get(str(d.get("card")))
@@ -294,6 +294,9 @@ class Post:
             t.after_card = True
 
     def on_repairs(self, e: Event, d: dict[str, Any]) -> None:
+        if not d.get("amount"):
+            self.part(e, d, "no buildings to repair")
+            return
         self.owed(e, d, f"{dollars(d['amount'])} for {d['houses']} houses and {d['hotels']} hotels")
 
     def on_buy(self, e: Event, d: dict[str, Any]) -> None:
@@ -362,7 +365,7 @@ class Post:
 
     def on_bids(self, e: Event, d: dict[str, Any]) -> None:
         bids = d.get("bids") or {}
-        self.lot(d).bids += [f"{who(p)} {dollars(n)}" for p, n in bids.items()]
+        self.lot(d).bids += [f"{who(p)} {dollars(n) if n else 'no bid'}" for p, n in bids.items()]
 
     def on_auction_won(self, e: Event, d: dict[str, Any]) -> None:
         found = self.lot(d)

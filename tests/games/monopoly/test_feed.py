@@ -116,7 +116,9 @@ def test_no_sealed_bid_shows_before_the_reveal_and_the_auction_is_one_line() -> 
                 revealed = [e for e in post.events if e["kind"] == "bids"]
                 if revealed:
                     auctions += 1
-                    assert all(f"${n:,}" in line for e in revealed for n in e["data"]["bids"].values()), line
+                    for e in revealed:
+                        for p, n in e["data"]["bids"].items():
+                            assert f"{MONOPOLY.describe(p)} {f'${n:,}' if n else 'no bid'}" in line, line
                     assert "wins it for" in line or "the bank keeps it" in line
     assert auctions
 
