@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.front import Refused
 from bot.games.monopoly.answers import space_named
 from bot.games.monopoly.words import who
 from engine.monopoly.board import board
@@ -73,4 +72,4 @@ def own_deeds(view: Mapping[str, Any], player: str, action: str) -> list[int]:
         return [i for i in mine if not spaces[i].get("mortgaged")]
     if action == "lift":
         return [i for i in mine if spaces[i].get("mortgaged")]
-    raise Refused(f"no such action {action!r}")
+    raise ValueError(f"no such action {action!r}")
