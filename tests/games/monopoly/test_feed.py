@@ -158,3 +158,22 @@ def test_posts_per_round() -> None:
             rounds[p.round] = rounds.get(p.round, 0) + 1
         counts += list(rounds.values())
     assert 4 <= statistics.median(counts) <= 7, counts
+
+
+def test_a_trade_is_told_in_the_engine_s_words_and_shows_the_board_with_its_deeds() -> None:
+    game = MONOPOLY.new(2, {}, 5)
+    s = game.state
+    s.owner = {"1": "car", "39": "dog"}
+    mover = game.open_decisions()[0].player
+    other = "dog" if mover == "car" else "car"
+    mine = 1 if other == "car" else 39
+    offered = game.submit(other, f"manage:{other}", {"offer": {"to": mover, "give": {"spaces": [mine]},
+                                                               "take": {"cash": 10}}})
+    reply = next(d for d in game.open_decisions() if d.kind == "trade_reply")
+    done = game.submit(mover, reply.id, "accept")
+    events = [e.to_dict() for e in offered + done if e.audience.kind == "public"]
+    lines = FEED.lines(events)
+    assert lines == [e["text"] for e in events]
+    assert "accepts offer #1" in lines[-1]
+    shown = FEED.board(events)
+    assert shown is not None and shown["highlights"] == {"spaces": [mine]}
