@@ -11,6 +11,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.frontend import text
 from bot.frontend.components import DYNAMIC_ITEMS
 from bot.frontend.components import prompt_view as any_prompt_view
 from bot.games.front import Front, Refused
@@ -321,18 +322,28 @@ async def test_a_bid_is_written_in_a_form_or_raised_by_a_button():
 
 
 @pytest.mark.asyncio
-async def test_the_generic_buttons_serve_the_option_questions():
-    game = MONOPOLY.new(3, {}, seed=2)
-    play_from_words(game, 2, {"buy"})
-    seen = set()
-    for d in (x.to_dict() for x in game.open_decisions()):
-        seen.add(d["kind"])
-        if d["kind"] not in ("bid", "open_bid", "triples"):
-            assert MF.prompt_view(1, d) is None
-        view = any_prompt_view(MF, 1, d)
-        assert view is not None
-        limits(view)
-    assert seen
+async def test_every_prompt_of_whole_games_keeps_to_discords_limits():
+    """Each question's prompt: the generic buttons or menus for the option questions, Monopoly's own for a bid and
+    three of a kind; within a message's components and characters."""
+    seen: set[str] = set()
+    for settings, seed in (({}, 2), ({"auction": "open"}, 1)):
+        game, agent = MONOPOLY.new(4, settings, seed=seed), RandomAgent(seed)
+        for _ in range(2500):
+            if game.over:
+                break
+            d = game.open_decisions()[0].to_dict()
+            own = MF.prompt_view(1, d)
+            assert (own is not None) == (d["kind"] in ("bid", "open_bid", "triples")), d["kind"]
+            view = any_prompt_view(MF, 1, d)
+            assert view is not None
+            limits(view)
+            assert len(text.prompt_text(MF, 1, d, None)) <= 2000
+            seen.add(d["kind"])
+            try:
+                game.submit(d["player"], d["id"], agent.answer(game.view(d["player"]), d))
+            except Exception:  # noqa: BLE001 - the agent's answer refused (a bid out of reach): the default
+                game.submit(d["player"], d["id"], d["default"])
+    assert {"turn", "buy", "bid", "open_bid", "triples", "bus", "jail", "raise_funds"} <= seen, seen
 
 
 @pytest.mark.asyncio
