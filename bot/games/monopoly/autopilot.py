@@ -30,6 +30,7 @@ UTILITY = 0.8  # a utility is worth less than its price, unless the other one is
 RICH = 2.0  # lifting a mortgage outside a buildable group waits for this many reserves in hand
 STEP = 10  # an open bid's raise
 GROUP_ORDER = ("orange", "red", "light_blue", "pink", "yellow", "dark_blue", "green", "dark_purple")
+BUILDING = 1.5  # the bank's last building is worth this many times its cost
 GOOD_TRADE = 1.5  # a trade is accepted when what comes in is worth this much more than what goes out
 
 
@@ -92,6 +93,10 @@ class Autopilot:
         options = decision["options"]
         return next((o for o in ("pay", "auto") if o in options), decision["default"])
 
+    def _place_building(self, seat: Seat, decision: dict[str, Any]) -> Any:
+        """The building won at auction goes where it adds the most rent."""
+        return max(decision["options"], key=lambda s: (seat.rent_gain(s), s) if s is not None else (-1, -1))
+
     def _lift_now(self, seat: Seat, decision: dict[str, Any]) -> str:
         cost = int(decision["info"]["cost"])
         return "lift" if seat.cash - cost >= seat.reserve() else "keep"
@@ -99,9 +104,12 @@ class Autopilot:
     # --- auctions ----------------------------------------------------------------------------------------------
 
     def _bid(self, seat: Seat, decision: dict[str, Any]) -> int:
-        """A sealed bid: what the lot is worth to us, within what we can spare (a few dollars off, at random,
-        so the bids are not all round)."""
-        top = seat.bid_limit(decision["info"])
+        """A sealed bid: what the lot is worth to us, within what we can spare (a deed: a few dollars off, at
+        random, so the bids are not all round; the bank's last building: its worth or nothing)."""
+        info = decision["info"]
+        top = seat.bid_limit(info)
+        if (info.get("lot") or {}).get("space") is None:
+            return top
         return max(0, top - self.rng.below(5)) if top > 0 else 0
 
     def _open_bid(self, seat: Seat, decision: dict[str, Any]) -> int:
@@ -109,7 +117,9 @@ class Autopilot:
         high = info.get("high") or {}
         if high.get("player") == seat.me:
             return 0
-        ask = int(high.get("amount", 0)) + STEP if high else STEP
+        lot = info.get("lot") or {}
+        least = seat.house_cost(lot.get("building", "house")) if lot.get("space") is None else STEP
+        ask = max(int(high.get("amount", 0)) + STEP, least) if high else least
         return ask if ask <= seat.bid_limit(info) else 0
 
     # --- trades --------------------------------------------------------------------------------------------
@@ -211,13 +221,24 @@ class Seat:
         within what we could raise and what we can spare."""
         lot = info.get("lot") or {}
         space = lot.get("space")
-        worth = self.value(space) if space is not None else self.house_worth()
         spare = self.cash - self.reserve() // 2
-        return max(0, min(worth, spare, int(info.get("most", spare))))
+        if space is None:
+            worth = int(self.house_cost(lot.get("building", "house")) * BUILDING)
+            return worth if worth <= min(spare, int(info.get("most", spare))) else 0
+        return max(0, min(self.value(space), spare, int(info.get("most", spare))))
 
-    def house_worth(self) -> int:
-        groups = self.complete_groups()
-        return max((self.board[g[0]].house_cost for g in groups), default=0)
+    def house_cost(self, building: str) -> int:
+        """A ``building``'s ("house" or "hotel") cost on our priciest group that could take one (0: none)."""
+        costs = [self.board[g[0]].house_cost for g in self.complete_groups()
+                 if not any(self.deeds[s]["mortgaged"] for s in g)
+                 and (min(map(self.buildings, g)) == 4 if building == "hotel" else min(map(self.buildings, g)) < 4)]
+        return max(costs, default=0)
+
+    def rent_gain(self, space: int) -> int:
+        """How much one more building adds to this street's rent."""
+        built = self.buildings(space)
+        rent = self.board[space].rent
+        return rent[built + 1] - rent[built] if built < 5 else 0
 
     def total_worth(self) -> int:
         """Income Tax's worth: cash, printed prices, buildings at cost."""

@@ -344,7 +344,7 @@ class Post:
 
     def lot(self, d: dict[str, Any]) -> Auction:
         if self.auction is None:
-            lot = place(d["space"]) if d.get("space") is not None else f"the bank's last {d.get('building')}"
+            lot = place(d["space"]) if d.get("space") is not None else f"the last {d.get('building')}"
             self.auction = Auction(lot)
             self.out.append(self.auction)
         return self.auction
@@ -368,6 +368,9 @@ class Post:
         self.lot(d).bids += [f"{who(p)} {dollars(n) if n else 'no bid'}" for p, n in bids.items()]
 
     def on_auction_won(self, e: Event, d: dict[str, Any]) -> None:
+        if self.auction is None and not d.get("player"):
+            self.plain(e, d)  # an auction of an earlier post nobody bid in, or a building won but not placed
+            return
         found = self.lot(d)
         found.result = f"**{who(d['player'])} wins it for {dollars(d['amount'])}.**" if d.get("player") else \
             "Nobody bids: the bank keeps it."

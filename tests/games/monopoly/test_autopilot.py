@@ -15,6 +15,9 @@ from engine.monopoly.rules import MONOPOLY
 
 LIGHT_BLUE = (6, 8, 9)
 ORANGE = (16, 18, 19)
+REDS = (21, 23, 24)
+YELLOWS = (26, 27, 29)
+GREENS = (31, 32, 34)
 
 
 @pytest.mark.parametrize(("players", "settings"), [
@@ -155,3 +158,31 @@ def test_it_declines_trades_unless_clearly_good() -> None:
     assert answer(game, offer({"spaces": [24]}, {"cash": 100})) == "accept"  # Illinois for $100
     feeding = table({23: "car", 24: "dog", 21: "dog"}, {"car": 1500})
     assert answer(feeding, offer({"cash": 600}, {"spaces": [23]})) == "decline"  # it would complete Dog's reds
+
+
+def test_it_bids_for_the_bank_s_last_house_and_places_it_where_it_adds_the_most_rent() -> None:
+    """A real contest for the last house (M9.6): the autopilots bid (at least its cost, as the engine asks) and
+    the winner places it; every answer legal."""
+    game = MONOPOLY.new(2, {}, 5)
+    s = game.state
+    mover = game.open_decisions()[0].player
+    rival = next(p for p in game.players() if p != mover)
+    s.owner = {**{str(d): mover for d in (*ORANGE, *REDS, *YELLOWS, *GREENS)}, "1": rival, "3": rival}
+    s.houses = {**{str(d): 5 for d in ORANGE}, **{str(d): 4 for d in (*YELLOWS, *GREENS)}, "21": 3, "23": 2,
+                "24": 2}  # hotels on the oranges; 31 houses of 32 out
+    s.cash.update({mover: 3000, rival: 3000})
+    pilots = {p: Autopilot(i) for i, p in enumerate(game.players())}
+    turn = game.view(mover)["private"]["decisions"][0]
+    assert pilots[mover].answer(game.view(mover), turn) == {"build": 24}
+    game.submit(mover, turn["id"], {"build": 24})
+    bids = {}
+    bids, built = {}, []
+    for d in [d for d in game.open_decisions() if d.kind == "bid"]:
+        view = game.view(d.player)
+        bids[d.player] = pilots[d.player].answer(view, view["private"]["decisions"][0])
+        built += [e.data for e in game.submit(d.player, d.id, bids[d.player]) if e.kind == "build"]
+    assert bids == {mover: 225, rival: 75}  # half again the cost on its priciest group: the reds', the purples'
+    assert built == [{"player": mover, "space": 24, "buildings": 3, "amount": 225}]
+    s.houses["24"] = 2  # a house won for another street goes where it adds the most rent:
+    place = ask("place_building", {"building": "house", "price": 225}, [21, 24], 21, player=mover)
+    assert pilots[mover].answer(game.view(mover), place) == 24  # Illinois' 3rd (+$450), not Kentucky's 4th (+$175)
