@@ -8,10 +8,11 @@ from __future__ import annotations
 from engine.agot.rules import AGOT
 from engine.core.contract import GameRules
 from engine.core.errors import IllegalAnswer
+from engine.monopoly.rules import MONOPOLY
 from engine.whitechapel.rules import WHITECHAPEL
 
 DEFAULT = "agot"  # games stored before games had names
-GAMES: dict[str, GameRules] = {AGOT.name: AGOT, WHITECHAPEL.name: WHITECHAPEL}
+GAMES: dict[str, GameRules] = {AGOT.name: AGOT, WHITECHAPEL.name: WHITECHAPEL, MONOPOLY.name: MONOPOLY}
 
 
 def rules(name: str | None) -> GameRules:

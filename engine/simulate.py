@@ -1,5 +1,9 @@
 """``python -m engine.simulate --players N --games G --seed S``: random legal games.
 
+``--game monopoly`` plays Monopoly (``--players`` 2-8, every count by default; ``--rounds`` 30 by default, 0 to
+the last bankruptcy), with the leak audit (``engine.monopoly.audit``) unless ``--no-audit``; it prints per player
+count the errors, stalls, leaks, the median turns and the median game time (``monopoly_main``).
+
 ``--game whitechapel`` plays Letters from Whitechapel instead (``--players`` 2-6, every count by default), with
 the leak audit after every answer (``engine.whitechapel.audit``); it prints per player count the errors, stalls,
 leaks, Jack's wins and the median game time (``whitechapel_main``).
@@ -26,6 +30,9 @@ from engine.agot.board import board
 from engine.agot.world import victory_points
 from engine.cli import Parser
 from engine.core import AlreadySubmitted, IllegalAnswer, Rng
+from engine.monopoly.agent import RandomAgent as MonopolyAgent
+from engine.monopoly.audit import Auditor as MonopolyAuditor
+from engine.monopoly.rules import MONOPOLY
 from engine.whitechapel.agent import RandomAgent as ChaseAgent
 from engine.whitechapel.audit import Auditor
 from engine.whitechapel.rules import WHITECHAPEL
@@ -129,13 +136,15 @@ def narrate(game: Game, event: Any) -> None:
         print(f"[round {game.state.round}] {event.text}")
 
 
-GAMES = ("agot", "whitechapel")
+GAMES = ("agot", "whitechapel", "monopoly")
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if _game_of(argv) == "whitechapel":
         return whitechapel_main(argv)
+    if _game_of(argv) == "monopoly":
+        return monopoly_main(argv)
     parser = Parser(prog="python -m engine.simulate", description="Play random legal games of A Game of Thrones.")
     parser.add_argument("--game", default="agot", choices=GAMES,
                         help="the game: agot (the default) or whitechapel (Letters from Whitechapel)")
@@ -289,6 +298,113 @@ def whitechapel_main(argv: list[str]) -> int:
         median = statistics.median(r.seconds for r in results) * 1000
         print(f"{players} players: {len(results)} games, {errors} errors, {stalls} stalls, {leaks} leaks, "
               f"Jack won {jack}, median game {median:.1f} ms")
+        failed += errors + leaks
+        total += len(results)
+    print(f"{total} games, {failed} failed")
+    return 1 if failed else 0
+
+
+@dataclass
+class MonopolyResult:
+    """One random game of Monopoly."""
+
+    players: int
+    seed: int
+    winner: str | None = None
+    reason: str = ""
+    answers: int = 0
+    refused: int = 0
+    turns: int = 0
+    seconds: float = 0.0  # playing time, the audit's excluded
+    leaks: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+def play_monopoly(players: int, seed: int, settings: dict[str, Any], audit: bool = True) -> MonopolyResult:
+    """One random legal game (the agents see only their own views), audited after every answer when ``audit``;
+    never raises (errors are recorded). A refused answer is tried again, the decision's default last."""
+    result = MonopolyResult(players, seed)
+    try:
+        start = time.perf_counter()
+        game = MONOPOLY.new(players, MONOPOLY.check_settings(settings, players), seed)
+        agents = {p: MonopolyAgent(seed * 31 + i) for i, p in enumerate(game.players())}
+        auditor = MonopolyAuditor()
+        events = list(game.events)
+        while True:
+            if audit:
+                paused = time.perf_counter()
+                result.leaks += auditor.check(game, events)
+                start += time.perf_counter() - paused
+            result.turns += sum(1 for e in events if e.kind == "turn_start")
+            if game.over:
+                break
+            decisions = game.open_decisions()
+            if not decisions:
+                raise RuntimeError("stalled: no open decision and no winner")
+            if result.answers >= MAX_DECISIONS:
+                raise RuntimeError(f"stalled: more than {MAX_DECISIONS} decisions")
+            decision = decisions[0]
+            view = game.view(decision.player)
+            mine = next(d for d in view["private"]["decisions"] if d["id"] == decision.id)
+            for attempt in range(RETRIES + 1):
+                answer = agents[decision.player].answer(view, mine) if attempt < RETRIES else mine["default"]
+                try:
+                    events = game.submit(decision.player, decision.id, answer)
+                    break
+                except IllegalAnswer:
+                    if attempt == RETRIES:
+                        raise
+                    result.refused += 1
+            result.answers += 1
+        result.winner, result.reason = game.state.winner, game.state.reason
+        result.seconds = time.perf_counter() - start
+    except Exception as exc:  # noqa: BLE001 - the simulator reports every failure
+        result.error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
+    return result
+
+
+def monopoly_main(argv: list[str]) -> int:
+    parser = Parser(prog="python -m engine.simulate --game monopoly",
+                    description="Play random legal games of Monopoly, auditing every answer for leaked secrets.")
+    parser.add_argument("--game", choices=["monopoly"], required=True)
+    parser.add_argument("--players", type=int, choices=range(2, 9), metavar="2..8",
+                        help="one player count (default: every count from 2 to 8)")
+    parser.add_argument("--games", type=int, default=10, help="games per player count")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=30,
+                        help="the short game's last round (10-200), or 0 to play to the last bankruptcy")
+    parser.add_argument("--no-speed-die", action="store_true", help="play without the Speed Die")
+    parser.add_argument("--auction", choices=["sealed", "open"], default="sealed")
+    parser.add_argument("--no-audit", action="store_true", help="skip the leak audit (faster)")
+    parser.add_argument("--quiet", action="store_true", help="only the summary lines")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, not {args.games}")
+    settings = {"rounds": args.rounds, "speed_die": not args.no_speed_die, "auction": args.auction}
+    try:
+        MONOPOLY.check_settings(settings, 2)
+    except IllegalAnswer as exc:
+        parser.error(str(exc))
+    failed = 0
+    total = 0
+    for players in [args.players] if args.players else range(2, 9):
+        results = [play_monopoly(players, args.seed + i, settings, audit=not args.no_audit)
+                   for i in range(args.games)]
+        for r in results:
+            if r.error or r.leaks or not args.quiet:
+                status = f"winner {r.winner} ({r.reason})" if not r.error else "ERROR " + r.error.splitlines()[0]
+                print(f"{players} players seed {r.seed}: {status}, {r.turns} turns, {r.answers} answers, "
+                      f"{r.refused} refused, {r.seconds * 1000:.0f} ms"
+                      + "".join(f"\n  leak: {leak}" for leak in r.leaks[:5]))
+            if r.error and not args.quiet:
+                print(r.error, file=sys.stderr)
+        errors = sum(1 for r in results if r.error)
+        stalls = sum(1 for r in results if r.error and "stalled" in r.error)
+        leaks = sum(1 for r in results if r.leaks)
+        turns = statistics.median(r.turns for r in results)
+        median = statistics.median(r.seconds for r in results) * 1000
+        print(f"{players} players: {len(results)} games, {errors} errors, {stalls} stalls, {leaks} leaks, "
+              f"median {turns:.0f} turns, median game {median:.1f} ms")
         failed += errors + leaks
         total += len(results)
     print(f"{total} games, {failed} failed")
