@@ -37,11 +37,15 @@ SEED ?= 1
 PLAYERS ?= 6
 OUT ?= out/demo
 GAME ?= agot
+# A game's settings in words, as /game create settings: reads them (not for agot). Monopoly between autopilots
+# that never trade may go on for ever: its demo is a short game unless SETTINGS says otherwise ('rounds 0').
+SETTINGS ?= $(if $(filter monopoly,$(GAME)),rounds 50,)
 
-# One seeded game (GAME=agot or whitechapel) through the table service (OUT/demo.sqlite3), its outbox and the
-# renderer (OUT/boards/, OUT/feed.md); each run starts afresh.
+# One seeded game (GAME=agot, whitechapel or monopoly; PLAYERS 3-6 for agot, 2-6 for whitechapel, 2-8 for
+# monopoly) through the table service (OUT/demo.sqlite3), its outbox and the renderer (OUT/boards/, OUT/feed.md);
+# each run starts afresh.
 demo: $(STAMP)
-	$(PY) -m bot.demo --game $(GAME) --seed $(SEED) --players $(PLAYERS) --out $(OUT)
+	$(PY) -m bot.demo --game $(GAME) --seed $(SEED) --players $(PLAYERS) --out $(OUT) --settings '$(SETTINGS)'
 
 # The bot (python -m bot): reads .env; the database defaults to var/agot.sqlite3.
 run: $(STAMP)

@@ -1,5 +1,8 @@
 """``python -m bot.demo --seed S --players N --out DIR``: one offline game through the real stack.
 
+``--game NAME`` plays another game the engine names (``engine.registry``) through ``bot.games.demo_game``: its
+room's autopilot in every seat, its front's board images. What follows is A Game of Thrones' own demo.
+
 The table service on a real SQLite file (``DIR/demo.sqlite3``), its outbox dispatcher with a recording transport,
 and the board renderer; a random agent answers for every seat through ``svc.answer``, seeing only what
 ``svc.view`` and ``svc.pending`` give that seat. The transport writes the public feed to ``DIR/feed.md`` and
@@ -28,17 +31,21 @@ from bot.admin.cli import OneLineParser
 from bot.admin.replay import Answer, random_answers
 from bot.admin.stored import stored_replay
 from bot.frontend.text import standings_text
+from bot.games.front import Refused
 from bot.games.fronts import front
 from bot.render import Highlights, render
 from bot.service import OutboxMessage, RecordingTransport, Reply, TableService, Transport
 from bot.storage import DELIVERY_WINDOW, compact
 from engine.agot.agent import RandomAgent
 from engine.core import Rng
+from engine.registry import DEFAULT, names
+from engine.registry import rules as game_rules
 
 CHANNEL = 1
 FIRST_USER = 1001
 RETRIES = 6
 MAX_ANSWERS = 20_000
+AGOT_PLAYERS = (3, 6)  # this demo's own table sizes (the other games': their rules')
 
 
 class FeedTransport:
@@ -272,14 +279,29 @@ def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="python -m bot.demo", description="Play one offline game through the "
                                      "table service, its outbox and the renderer.")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", type=int, default=6, choices=range(3, 7), metavar="3..6")
+    parser.add_argument("--players", type=int, default=6, help="3 to 6 for agot; other games: their own range")
     parser.add_argument("--out", default="out/demo")
-    parser.add_argument("--game", default="agot", choices=("agot", "whitechapel"))
+    parser.add_argument("--game", default=DEFAULT, choices=names())
+    parser.add_argument("--settings", default="", help="the game's settings in words, as /game create settings: "
+                        "reads them (not for agot)")
     args = parser.parse_args(argv)
-    if args.game == "whitechapel":  # its autopilot in every seat, its own board images
-        from bot.games.whitechapel.demo_game import run_demo as whitechapel_demo
+    rules = game_rules(args.game)
+    low, high = AGOT_PLAYERS if args.game == DEFAULT else (rules.min_players, rules.max_players)
+    if not low <= args.players <= high:
+        parser.error(f"--players must be {low} to {high} for {rules.title}, not {args.players}")
+    if args.game == DEFAULT and args.settings:
+        parser.error("--settings is for the other games: A Game of Thrones' demo plays its own")
+    if args.game != DEFAULT:  # the game's own autopilot in every seat, its front's board images
+        from bot.games.demo_game import NotOver
+        from bot.games.demo_game import run_demo as game_demo
 
-        print(asyncio.run(whitechapel_demo(Path(args.out), args.seed, args.players)).line())
+        try:
+            print(asyncio.run(game_demo(args.game, Path(args.out), args.seed, args.players, args.settings)).line())
+        except Refused as exc:  # bad settings, or a game the engine plays whose front is not written yet
+            parser.error(str(exc))
+        except NotOver as exc:
+            print(f"{parser.prog}: {exc} (ask for a shorter game with --settings)", file=sys.stderr)
+            return 1
         return 0
     result = asyncio.run(run_demo(Path(args.out), args.seed, args.players))
     print(result.line())
