@@ -118,7 +118,7 @@ class Throw:
     parts: list[str] = field(default_factory=list)
     moved: bool = False  # the dice's own move is told
     after_card: bool = False
-    owing: int | None = None  # the part saying "paid ..." that a debt turns into "owes ..."
+    owing: int | None = None  # the last part saying "paid ...": "owes ..." if the player goes bankrupt
 
     def add(self, part: str) -> None:
         self.parts.append(part)
@@ -271,17 +271,13 @@ class Post:
         self.owed(e, d, f"{dollars(d['amount'])} {place(d['space'])}")
 
     def owed(self, e: Event, d: dict[str, Any], what: str) -> None:
-        """Money owed: "paid ..." unless a debt follows (then "owes ...")."""
+        """Money owed: "paid ..." (once funds are raised, if need be), "owes ..." if it bankrupts the player."""
         self.part(e, d, f"paid {what}")
         t = self.mine(d)
         if t is not None:
             t.owing = len(t.parts) - 1
 
     def on_debt(self, e: Event, d: dict[str, Any]) -> None:
-        t = self.mine(d)
-        if t is not None and t.owing is not None:
-            t.parts[t.owing] = "owes" + t.parts[t.owing].removeprefix("paid")
-            t.owing = None
         self.out.append(f"{who(d['player'])} owes {dollars(d['amount'])} ({d.get('why', 'a debt')}) and raises "
                         "funds.")
 
@@ -379,6 +375,9 @@ class Post:
     # --- the end ----------------------------------------------------------------------------------------------
 
     def on_bankrupt(self, e: Event, d: dict[str, Any]) -> None:
+        t = self.mine(d)
+        if t is not None and t.owing is not None:  # the last debt was never paid
+            t.parts[t.owing] = "owes" + t.parts[t.owing].removeprefix("paid")
         self.throw = None
         self.out.append(f"**{e.get('text')}**")
 

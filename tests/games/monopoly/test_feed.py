@@ -101,7 +101,11 @@ def test_the_throw_line_says_the_dice_the_move_and_the_rent_paid() -> None:
     assert FEED.lines(events) == ["Car threw 4+3 and the Speed Die 2: 9 to Illinois Avenue; paid $20 rent to Dog."]
     short = events[:3] + [{"kind": "debt", "text": "", "data": {"player": "car", "payee": "dog", "amount": 20,
                                                                 "why": "rent for Illinois Avenue"}}]
-    assert FEED.lines(short)[0].endswith("; owes $20 rent to Dog.")
+    raised = FEED.lines(short)
+    assert raised[0].endswith("; paid $20 rent to Dog.") and raised[1] == (
+        "Car owes $20 (rent for Illinois Avenue) and raises funds.")
+    broke = FEED.lines([*short, {"kind": "bankrupt", "text": "Car is bankrupt to Dog.", "data": {"player": "car"}}])
+    assert broke[0].endswith("; owes $20 rent to Dog.") and broke[-1] == "**Car is bankrupt to Dog.**"
     assert FEED.board(events) is None and FEED.closes("turn_start") == "turn" and FEED.closes("rent") is None
     assert FEED.stage_of(events[-1]) == (3, "Dog")
 
