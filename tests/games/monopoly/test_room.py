@@ -3,24 +3,24 @@ game-over sentence from real games' standings."""
 
 from __future__ import annotations
 
-from importlib import import_module
-
 import pytest
 
 from bot.games.monopoly.autopilot import Autopilot
 from bot.games.monopoly.match import play
 from bot.games.monopoly.room import ROOM, MonopolyRoom
-from bot.games.rooms import ROOMS
+from bot.games.rooms import room
+from bot.service.settings import deadline_seconds, normalize
 from engine.core import Decision, IllegalAnswer
 from engine.core.contract import Standing
 from engine.monopoly.rules import MONOPOLY
+from engine.registry import rules
 
 HOUR = 3600.0
 
 
-def test_the_room_is_named_for_the_table_service() -> None:
-    found = import_module(ROOMS["monopoly"]).ROOM
-    assert isinstance(found, MonopolyRoom) and found.rules is MONOPOLY
+def test_the_room_is_found_by_the_game_s_stored_name() -> None:
+    found = room("monopoly")
+    assert found is ROOM and isinstance(found, MonopolyRoom) and found.rules is rules("monopoly") is MONOPOLY
     assert found.settings_keys == frozenset({"speed_die", "auction", "rounds"})
     assert found.calculator is None
     assert isinstance(found.autopilot(3), Autopilot)
@@ -61,10 +61,14 @@ def test_the_tokens_are_dealt_wishes_first_the_rest_at_random_and_the_same_for_t
 
 
 def test_deadlines_suit_play_over_days_and_an_open_bid_is_shorter() -> None:
+    """The room's defaults reach a new table's settings; a table's own default replaces them all."""
     d = ROOM.deadlines
     assert d["default"] == 12 * HOUR and d["trade_reply"] == 24 * HOUR and d["open_bid"] == 6 * HOUR
     for kind in ("turn", "jail", "buy", "bus", "triples", "income_tax", "raise_funds", "bid"):
         assert d[kind] == 12 * HOUR, kind
+    table = normalize({}, 4, "monopoly")
+    assert deadline_seconds(table, "open_bid") == 6 * HOUR and deadline_seconds(table, "lift_now") == 12 * HOUR
+    assert normalize({"deadlines": {"default": 600}}, 4, "monopoly")["deadlines"] == {"default": 600}
 
 
 def test_a_decision_is_named_by_its_label() -> None:
