@@ -28,7 +28,7 @@ BLOCKS = 0.5  # a deed keeping another player from completing a group
 RAILROAD = 0.25  # each railroad held adds this part of the price
 UTILITY = 0.8  # a utility is worth less than its price, unless the other one is held
 RICH = 2.0  # lifting a mortgage outside a buildable group waits for this many reserves in hand
-STEP = 10  # an open bid's raise
+STEP = 10  # an open bid's least raise
 GROUP_ORDER = ("orange", "red", "light_blue", "pink", "yellow", "dark_blue", "green", "dark_purple")
 BUILDING = 1.5  # the bank's last building is worth this many times its cost
 GOOD_TRADE = 1.5  # a trade is accepted when what comes in is worth this much more than what goes out
@@ -113,14 +113,23 @@ class Autopilot:
         return max(0, top - self.rng.below(5)) if top > 0 else 0
 
     def _open_bid(self, seat: Seat, decision: dict[str, Any]) -> int:
+        """An open bid: half the price to open (a building: its cost), then a tenth of it above the high bid, the
+        last one all the lot is worth to us: few bids, as each one is a post and asks the others again."""
         info = decision["info"]
         high = info.get("high") or {}
         if high.get("player") == seat.me:
             return 0
         lot = info.get("lot") or {}
-        least = seat.house_cost(lot.get("building", "house")) if lot.get("space") is None else STEP
-        ask = max(int(high.get("amount", 0)) + STEP, least) if high else least
-        return ask if ask <= seat.bid_limit(info) else 0
+        if lot.get("space") is None:
+            opening = seat.house_cost(lot.get("building", "house"))
+        else:
+            opening = self.board[lot["space"]].price // 2
+        raised = max(STEP, opening // 5)
+        top = seat.bid_limit(info)
+        ask = max(int(high["amount"]) + raised, opening) if high else opening
+        if high and ask > top > int(high["amount"]):
+            ask = top
+        return ask if 0 < ask <= top else 0
 
     # --- trades --------------------------------------------------------------------------------------------
 

@@ -94,8 +94,12 @@ def test_it_bids_more_for_a_deed_completing_its_group_and_never_above_what_it_ma
     capped = answer(table({21: "car", 23: "car"}, {"car": 2500}), ask("bid", {**lot, "most": 300}, None, 0))
     assert capped <= 300
     assert answer(table({}, {"car": 25}), ask("bid", lot, None, 0)) == 0  # nothing to spare
+    opening = ask("open_bid", {**lot, "high": None}, None, 0)
+    assert answer(table({}, {"car": 2500}), opening) == 120  # half the price
     opened = ask("open_bid", {**lot, "high": {"player": "dog", "amount": 150}}, None, 0)
-    assert answer(table({}, {"car": 2500}), opened) == 160
+    assert answer(table({}, {"car": 2500}), opened) == 174  # a tenth of the price more
+    opened["info"]["high"]["amount"] = 230
+    assert answer(table({}, {"car": 2500}), opened) == 240  # the last: all it is worth
     opened["info"]["high"]["amount"] = 240
     assert answer(table({}, {"car": 2500}), opened) == 0
 
