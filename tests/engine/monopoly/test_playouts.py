@@ -1,0 +1,26 @@
+"""Random legal games of 2 to 8 players (a 30-round short game): no error, no stall, no leak (the audit, which
+also checks that no view shows the decks' order, on the first six games: 2 to 7 players, each setting twice);
+a few games to the last bankruptcy."""
+
+import pytest
+
+from engine.simulate import play_monopoly
+
+GAMES = 200
+SETTINGS = [{"rounds": 30}, {"rounds": 30, "auction": "open"}, {"rounds": 30, "speed_die": False}]
+
+
+def test_two_hundred_random_short_games_end_without_error_or_stall() -> None:
+    results = [play_monopoly(2 + i % 7, 500 + i, SETTINGS[i % 3], audit=i < 6) for i in range(GAMES)]
+    assert [r.error for r in results if r.error] == []
+    assert [r.leaks for r in results if r.leaks] == []
+    assert all(r.reason.startswith("round 30 was the last") or r.reason == "the last player standing"
+               for r in results)
+    assert {r.players for r in results} == set(range(2, 9))
+    assert all(r.turns >= 30 * 2 for r in results if r.reason.startswith("round 30"))  # two players left at least
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_two_player_games_play_to_the_last_bankruptcy(seed: int) -> None:
+    result = play_monopoly(2, 40 + seed, {"rounds": 0}, audit=False)
+    assert result.error is None and result.reason == "the last player standing" and result.winner
