@@ -113,3 +113,17 @@ def test_s8_only_the_white_dice_are_thrown_in_jail(monkeypatch: pytest.MonkeyPat
     script.queue.append((1, 2))  # the kit fails if the Speed Die is thrown
     events = kit.answer(game, "jail", "roll")
     assert kit.of(events, "roll")[0]["speed"] is None and game.state.jailed == {"car": 1}
+
+
+def test_o4_without_the_speed_die_1500_each_and_two_dice_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, script = kit.new(monkeypatch, speed_die=False)
+    s = game.state
+    assert set(s.cash.values()) == {1500}
+    s.position["car"] = 36
+    s.owner.update({"1": "car", "3": "car", "5": "car"})
+    kit.reask(game)
+    events = kit.roll(game, script, (2, 3))
+    assert s.cash["car"] == 1700 and s.speed == [] and "speed_die" not in kit.kinds(events)
+    kit.roll(game, script, (1, 2))  # the dog, onto the car's Baltic Avenue
+    kit.roll(game, script, (1, 3))  # the kit fails on a Speed Die
+    assert s.position["car"] == 5

@@ -61,3 +61,25 @@ def test_m2_4_several_tokens_share_a_space(monkeypatch: pytest.MonkeyPatch) -> N
     kit.roll(game, script, (3, 5))
     assert [p["position"] for p in game.view()["public"]["players"]] == [8, 8, 8]
     assert kit.waiting(game) == [("turn", "dog")]
+
+
+def test_o3_the_short_game_ends_after_its_last_round_the_richest_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, script = kit.new(monkeypatch, players=3, turn="hat", rounds=10)
+    s = game.state
+    s.round = 10
+    s.owner.update({"5": "hat", "39": "dog"})
+    kit.reask(game)
+    events = kit.roll(game, script, (2, 3))  # the last player of round 10
+    assert game.over and s.reason == "round 10 was the last; the richest player wins"
+    assert [[st.player, st.place] for st in game.standings()] == [["dog", 1], ["hat", 2], ["car", 3]]
+    assert kit.of(events, "game_over")[0]["ranking"] == [["dog"], ["hat"], ["car"]]
+
+
+def test_o3_before_the_last_round_play_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, script = kit.new(monkeypatch, players=2, turn="dog", rounds=10)
+    game.state.round = 9
+    game.state.owner["5"] = "dog"
+    kit.reask(game)
+    events = kit.roll(game, script, (2, 3))
+    assert not game.over and game.state.round == 10 and kit.of(events, "round") == [{"round": 10}]
+    assert kit.waiting(game) == [("turn", "car")]
