@@ -42,3 +42,17 @@ def test_m4_1_a_bad_answer_is_refused_and_changes_nothing(monkeypatch: pytest.Mo
     with pytest.raises(IllegalAnswer, match="not a choice"):
         kit.answer(game, "buy", "steal")
     assert game.to_dict() == before
+
+
+def test_m4_1_short_of_cash_the_player_may_still_buy_by_raising_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, script = kit.new(monkeypatch)
+    s = game.state
+    s.cash["car"], s.owner["39"] = 100, "car"
+    kit.reask(game)
+    kit.roll(game, script, (2, 3))
+    d = kit.decision(game, "buy")
+    assert d.options == ["buy", "auction"] and d.default == "auction"  # Boardwalk's mortgage would pay
+    kit.answer(game, "buy", {"mortgage": 39})  # a manage answer in place: the question is asked again
+    assert s.cash["car"] == 300 and 39 in s.mortgaged and kit.decision(game, "buy").default == "buy"
+    kit.answer(game, "buy", "buy")
+    assert s.owner_of(5) == "car" and s.cash["car"] == 100

@@ -83,3 +83,17 @@ def test_o3_before_the_last_round_play_goes_on(monkeypatch: pytest.MonkeyPatch) 
     events = kit.roll(game, script, (2, 3))
     assert not game.over and game.state.round == 10 and kit.of(events, "round") == [{"round": 10}]
     assert kit.waiting(game) == [("turn", "car")]
+
+
+def test_m2_1_before_the_throw_the_player_may_manage_then_throw(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, script = kit.new(monkeypatch)
+    s = game.state
+    s.owner.update({"1": "car", "3": "car", "5": "car"})
+    kit.reask(game)
+    first = kit.decision(game, "turn").id
+    kit.answer(game, "turn", {"mortgage": 1})
+    assert s.cash["car"] == 2530 and 1 in s.mortgaged
+    again = kit.decision(game, "turn")
+    assert again.id != first and again.player == "car" and s.position["car"] == 0
+    kit.roll(game, script, (2, 3))
+    assert s.position["car"] == 5 and kit.waiting(game) == [("turn", "dog")]
