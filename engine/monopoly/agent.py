@@ -1,8 +1,9 @@
 """A random legal agent that sees only ``view(player)`` and its own decision (the playouts and the simulator).
 
-It picks listed options at random (buying more often than not), bids a random part of its cash, and now and then
-tries a manage action on one of its own deeds (build, mortgage, lift) in place of a turn, jail or buy answer:
-an action the rules refuse is simply refused and the caller asks again.
+It picks listed options at random (buying more often than not), bids a random part of what it could raise, and
+now and then tries a manage action on one of its own deeds (build, sell a building, mortgage, lift, or offer it
+to another player for some cash) in place of a turn, jail or buy answer: an action the rules refuse is simply
+refused and the caller asks again.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from engine.core import Rng
 
 MANAGED = ("turn", "jail", "buy")
-ACTIONS = ("build", "build", "mortgage", "lift")
+ACTIONS = ("build", "build", "sell_building", "mortgage", "lift", "offer")
 
 
 class RandomAgent:
@@ -34,11 +35,16 @@ class RandomAgent:
             return self.bid(view, decision)
         return decision["default"]
 
-    def manage(self, view: dict[str, Any], player: str) -> dict[str, int] | None:
+    def manage(self, view: dict[str, Any], player: str) -> dict[str, Any] | None:
         mine = [s["space"] for s in view["public"]["spaces"] if s["owner"] == player]
+        others = [p["player"] for p in view["public"]["players"] if p["player"] != player and not p["bankrupt"]]
         if not mine:
             return None
-        return {self.rng.choice(ACTIONS): self.rng.choice(mine)}
+        action, space = self.rng.choice(ACTIONS), self.rng.choice(mine)
+        if action != "offer":
+            return {action: space}
+        return {"offer": {"to": self.rng.choice(others), "give": {"spaces": [space]},
+                          "take": {"cash": 10 * (1 + self.rng.below(30))}}}
 
     def bid(self, view: dict[str, Any], decision: dict[str, Any]) -> Any:
         """Nothing a third of the time, else up to half of what the bidder could raise (above an open high bid:
