@@ -150,7 +150,8 @@ def pose_bus(game: Game, ask: Ask) -> Decision:
     here = game.state.position[p]
     labels = {n: f"{n} to {game.board.name((here + n) % SIZE)}" for n in choices}
     return posed(ask, f"{name(game, p)} takes the Bus", "The Bus: move by one white die, the other, or both.",
-                 list(choices), max(choices), labels=labels, info={"position": here, "dice": game.state.dice})
+                 list(choices), max(choices), labels=labels,
+                 info={"position": here, "dice": game.state.dice, "cash": game.state.cash[p]})
 
 
 def answer_bus(game: Game, ask: Ask, value: Any) -> None:
@@ -168,7 +169,8 @@ def pose_triples(game: Game, ask: Ask) -> Decision:
     free = [i for i in ahead if game.board[i].deed and s.owner_of(i) is None]
     labels = {i: game.board.name(i) for i in range(SIZE)}
     return posed(ask, f"{name(game, p)} threw three of a kind", "Three of a kind: move to any space you like.",
-                 list(range(SIZE)), free[0] if free else 0, labels=labels, info={"position": here})
+                 list(range(SIZE)), free[0] if free else 0, labels=labels,
+                 info={"position": here, "dice": s.dice, "cash": s.cash[p]})
 
 
 def answer_triples(game: Game, ask: Ask, value: Any) -> None:

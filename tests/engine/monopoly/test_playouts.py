@@ -24,3 +24,12 @@ def test_two_hundred_random_short_games_end_without_error_or_stall() -> None:
 def test_two_player_games_play_to_the_last_bankruptcy(seed: int) -> None:
     result = play_monopoly(2, 40 + seed, {"rounds": 0}, audit=False)
     assert result.error is None and result.reason == "the last player standing" and result.winner
+
+
+def test_the_simulator_plays_monopoly_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.simulate import main
+
+    assert main(["--game", "monopoly", "--players", "3", "--games", "2", "--rounds", "10", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("3 players: 2 games, 0 errors, 0 stalls, 0 leaks, median 30 turns")
+    assert out[-1] == "2 games, 0 failed"
