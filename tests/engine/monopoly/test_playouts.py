@@ -2,12 +2,14 @@
 also checks that no view shows the decks' order, on the first six games: 2 to 7 players, each setting twice);
 a few games to the last bankruptcy."""
 
+from typing import Any
+
 import pytest
 
 from engine.simulate import play_monopoly
 
 GAMES = 200
-SETTINGS = [{"rounds": 30}, {"rounds": 30, "auction": "open"}, {"rounds": 30, "speed_die": False}]
+SETTINGS: list[dict[str, Any]] = [{"rounds": 30}, {"rounds": 30, "auction": "open"}, {"rounds": 30, "speed_die": False}]
 
 
 def test_two_hundred_random_short_games_end_without_error_or_stall() -> None:
