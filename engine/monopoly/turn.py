@@ -189,7 +189,7 @@ def mr_monopoly(game: Game, st: Step) -> None:
     """After the first landing: on to the next deed the bank holds; if none, the next deed where the player owes
     rent; else the token stays (S4)."""
     s, b, p = game.state, game.board, st["player"]
-    if p in s.out or p in s.jailed:
+    if p in s.out:
         return
     ahead = [(s.position[p] + i) % SIZE for i in range(1, SIZE)]
     target = next((i for i in ahead if b[i].deed and s.owner_of(i) is None), None)
