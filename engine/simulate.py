@@ -327,7 +327,7 @@ def play_monopoly(players: int, seed: int, settings: dict[str, Any], audit: bool
     try:
         start = time.perf_counter()
         game = MONOPOLY.new(players, MONOPOLY.check_settings(settings, players), seed)
-        agents = {p: MonopolyAgent(seed * 31 + i) for i, p in enumerate(game.players())}
+        agents = {p: MonopolyAgent(seed * 31 + i, wide=True) for i, p in enumerate(game.players())}
         auditor = MonopolyAuditor()
         events = list(game.events)
         while True:

@@ -1,9 +1,9 @@
 """A random legal agent that sees only ``view(player)`` and its own decision (the playouts and the simulator).
 
 It picks listed options at random (buying more often than not), bids a random part of what it could raise, and
-now and then tries a manage action on one of its own deeds (build, sell a building, mortgage, lift, or offer it
-to another player for some cash) in place of a turn, jail or buy answer: an action the rules refuse is simply
-refused and the caller asks again.
+now and then tries a manage action on one of its own deeds (build, mortgage, lift and, with ``wide``, sell a
+building or offer the deed to another player for some cash) in place of a turn, jail or buy answer: an action
+the rules refuse is simply refused and the caller asks again.
 """
 
 from __future__ import annotations
@@ -13,13 +13,15 @@ from typing import Any
 from engine.core import Rng
 
 MANAGED = ("turn", "jail", "buy")
-ACTIONS = ("build", "build", "sell_building", "mortgage", "lift", "offer")
+ACTIONS = ("build", "build", "mortgage", "lift")
+WIDE = ("sell_building", "offer")
 
 
 class RandomAgent:
-    def __init__(self, seed: int, manage_percent: int = 10) -> None:
+    def __init__(self, seed: int, manage_percent: int = 10, wide: bool = False) -> None:
         self.rng = Rng(seed)
         self.manage_percent = manage_percent
+        self.actions = ACTIONS + (WIDE if wide else ())
 
     def answer(self, view: dict[str, Any], decision: dict[str, Any]) -> Any:
         kind, options = decision["kind"], decision["options"]
@@ -40,7 +42,7 @@ class RandomAgent:
         others = [p["player"] for p in view["public"]["players"] if p["player"] != player and not p["bankrupt"]]
         if not mine:
             return None
-        action, space = self.rng.choice(ACTIONS), self.rng.choice(mine)
+        action, space = self.rng.choice(self.actions), self.rng.choice(mine)
         if action != "offer":
             return {action: space}
         return {"offer": {"to": self.rng.choice(others), "give": {"spaces": [space]},

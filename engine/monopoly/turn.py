@@ -231,10 +231,6 @@ def charge_rent(game: Game, player: str, space: int, card: str | None) -> None:
     s = game.state
     owner = s.owner_of(space)
     assert owner is not None
-    where = game.board.name(space)
-    if space in s.mortgaged:
-        game.say("rent", f"{where} is mortgaged: no rent.", player=player, owner=owner, space=space, amount=0)
-        return
     if card == "utility":
         fresh = dice.throw(game, speed=False)  # ruling MN14: the card's new throw is the two white dice
         game.say("roll", f"{name(game, player)} throws {dice.shown(fresh)} for the utility.", player=player,
@@ -243,6 +239,10 @@ def charge_rent(game: Game, player: str, space: int, card: str | None) -> None:
     else:
         total = dice.total(s.dice or {"white": [0, 0]})
     due = rent.owed(game, space, player, total, card)
+    where = game.board.name(space)
+    if space in s.mortgaged:
+        game.say("rent", f"{where} is mortgaged: no rent.", player=player, owner=owner, space=space, amount=0)
+        return
     game.say("rent", f"{name(game, player)} owes {name(game, owner)} {money(due)} rent for {where}.",
              player=player, owner=owner, space=space, amount=due)
     game.push({"step": "pay", "payer": player, "payee": owner, "amount": due, "why": f"rent for {where}"})
