@@ -127,3 +127,22 @@ def test_o4_without_the_speed_die_1500_each_and_two_dice_only(monkeypatch: pytes
     kit.roll(game, script, (1, 2))  # the dog, onto the car's Baltic Avenue
     kit.roll(game, script, (1, 3))  # the kit fails on a Speed Die
     assert s.position["car"] == 5
+
+
+def test_s4_after_a_card_moved_the_token_mr_monopoly_goes_on_from_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, script = speedy(monkeypatch, start=4)
+    s = game.state
+    s.decks["chance"].remove("chance_advance_to_illinois")
+    s.decks["chance"].insert(0, "chance_advance_to_illinois")
+    kit.roll(game, script, (1, 2, "mr_monopoly"))
+    assert s.position["car"] == 24 and kit.waiting(game) == [("buy", "car")]
+    kit.answer(game, "buy", "buy")
+    assert s.position["car"] == 25 and kit.waiting(game) == [("buy", "car")]  # ruling MN13
+
+
+def test_s6_naming_the_space_the_token_is_on_resolves_it_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, script = speedy(monkeypatch, start=35, owner={"38": "dog"})
+    kit.roll(game, script, (1, 1, "1"))
+    events = kit.answer(game, "triples", 35)  # ruling MN15: no move, no salary, the space again
+    assert game.state.position["car"] == 35 and "pass_go" not in kit.kinds(events)
+    assert kit.waiting(game) == [("buy", "car")]
