@@ -16,10 +16,6 @@ from bot.service import GameInfo, Reply, Seat
 from engine.core import EngineError
 from engine.monopoly.game import Game
 from engine.monopoly.rules import MONOPOLY
-from engine.registry import names
-
-# the table needs the game in engine/registry (not this front's file): until it is there, the test waits
-REGISTERED = pytest.mark.skipif("monopoly" not in names(), reason="engine/registry does not name monopoly yet")
 
 ANN, BOB, EVE = 11, 12, 13
 
@@ -205,7 +201,6 @@ def dm_prompts(member: Any, kind_words: str) -> list[Any]:
             and kind_words in (m.content or "").split("\n")[0]]
 
 
-@REGISTERED
 @pytest.mark.asyncio
 async def test_a_table_of_monopoly_plays_through_words_buttons_a_bid_form_and_commands(world):
     env, _ = world
@@ -275,7 +270,6 @@ async def open_auction(env: Any, first: Any, other: Any) -> None:
     assert high == {"player": (await env.bot.service.seat_of(1, first.user.id)).house, "amount": 7}
 
 
-@REGISTERED
 @pytest.mark.asyncio
 async def test_tokens_are_chosen_by_name_at_a_table_that_lets_players_choose(world):
     env, _ = world

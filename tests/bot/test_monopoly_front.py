@@ -22,13 +22,11 @@ from engine.monopoly.agent import RandomAgent
 from engine.monopoly.board import board
 from engine.monopoly.game import Game
 from engine.monopoly.rules import MONOPOLY
-from engine.registry import names
 
 MF: Front = FRONT
 VERB = {"build": "build", "sell_building": "sell house", "mortgage": "mortgage", "lift": "lift"}
 
 
-@pytest.mark.skipif("monopoly" not in names(), reason="engine/registry does not name monopoly yet")
 def test_the_front_is_registered_under_monopoly():
     assert FRONTS["monopoly"] == "bot.games.monopoly.front"
     assert front("monopoly") is FRONT and FRONT.name == "monopoly" and FRONT.title == "Monopoly"
