@@ -77,6 +77,22 @@ def test_the_table_finds_one_decision_and_takes_the_start_events(name: str) -> N
     assert all(e.audience.kind in ("public", "player", "sealed") for e in game.events)
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_standing_decisions_are_found_by_id_and_never_listed_as_open(name: str) -> None:
+    """A question a player may answer without being asked (Monopoly's manage) is found by its id, belongs to its
+    player, and is never among the open decisions (no prompt, no deadline); AGoT and Whitechapel have none."""
+    game_rules = rules(name)
+    game = game_rules.new(game_rules.min_players, game_rules.default_settings(), seed=4)
+    opened = {d.id for d in game.open_decisions()}
+    standing = {p: game.standing_decisions(p) for p in game.players()}
+    assert (name == "monopoly") == any(standing.values())
+    for player, decisions in standing.items():
+        for d in decisions:
+            assert d.player == player and d.id not in opened
+            found = game.open_decision(d.id)
+            assert found is not None and found.to_dict() == d.to_dict()
+
+
 def test_a_game_of_thrones_ends_now_ranked_and_whitechapel_refuses() -> None:
     agot = rules("agot").new(3, {}, seed=2)
     agot.events = []

@@ -130,6 +130,23 @@ class AgotBot(commands.Bot):
         except ServiceError:
             return []
 
+    async def standing_for(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
+        try:
+            return await self.service.standing(game_id, user_id)
+        except ServiceError:
+            return []
+
+    async def readable(self, candidates: list[tuple[int, dict[str, Any]]],
+                       body: str) -> list[tuple[int, dict[str, Any], Any]]:
+        """The decisions among ``candidates`` that ``body`` reads as an answer to, with that answer."""
+        read = []
+        for game_id, decision in candidates:
+            try:
+                read.append((game_id, decision, text_answer(await self.front_of(game_id), decision, body)))
+            except Refused:
+                continue
+        return read
+
     async def seat_in(self, game_id: int, user_id: int) -> Seat | None:
         try:
             return await self.service.seat_of(game_id, user_id)
@@ -172,20 +189,32 @@ class AgotBot(commands.Bot):
         for game in games:
             for d in await self.pending_for(game.id, user_id):
                 candidates.append((game.id, d))
-        if not candidates:
-            return f"Nothing is waiting for you right now (`/game status` shows who the game waits for).\n{SHORT}"
-        if body.lower() in HELP_WORDS:
+        if body.lower() in HELP_WORDS and candidates:
             return text.clip("\n\n".join([prompt_syntax(await self.front_of(g), g, d) for g, d in candidates[:3]]))
-        texty = [(g, d) for g, d in candidates if d.get("options") is None] or candidates
-        if len(texty) > 1:
-            listed = ", ".join(f"#{g} {d.get('label') or d['kind']}" for g, d in texty)
-            return (f"Several prompts are open ({listed}): start your message with the game number, "
-                    f"e.g. `#{texty[0][0]} ...`.")
-        game_id, decision = texty[0]
-        try:
-            value = text_answer(await self.front_of(game_id), decision, body)
-        except Refused as exc:
-            return f"❌ Game #{game_id}, {decision.get('label') or decision['kind']}: {exc}."
+        if not candidates:  # nothing asked: words for a question answered at any time (Monopoly's build ...)
+            for game in games:
+                candidates += [(game.id, d) for d in await self.standing_for(game.id, user_id)]
+            read = await self.readable(candidates, body)
+            if len(read) != 1:
+                how = [(await self.front_of(g)).answer_help(d) for g, d in candidates[:1]]
+                return "\n".join(["Nothing is waiting for you right now (`/game status` shows who the game waits "
+                                   "for).", *how, SHORT])
+            game_id, decision, value = read[0]
+        else:
+            texty = [(g, d) for g, d in candidates if d.get("options") is None] or candidates
+            read = await self.readable(candidates, body) if len(texty) > 1 else []
+            if len(texty) > 1 and len(read) != 1:  # the words fit none of the prompts, or several
+                listed = ", ".join(f"#{g} {d.get('label') or d['kind']}" for g, d in texty)
+                return (f"Several prompts are open ({listed}): start your message with the game number, "
+                        f"e.g. `#{texty[0][0]} ...`.")
+            if read:
+                game_id, decision, value = read[0]
+            else:
+                game_id, decision = texty[0]
+                try:
+                    value = text_answer(await self.front_of(game_id), decision, body)
+                except Refused as exc:
+                    return f"❌ Game #{game_id}, {decision.get('label') or decision['kind']}: {exc}."
         reply = await self.service.answer(game_id, user_id, decision["id"], value)
         return text.clip(reply_text(reply.status, reply.message,
                                     f"Game #{game_id}, {decision.get('label') or decision['kind']}: "))

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.service import messages
 from bot.service.core import TableCore
-from bot.service.kinds import ACTIVE, Audience
+from bot.service.kinds import ACTIVE, Audience, GameStatus
 from bot.service.loaded import game_info
 from bot.service.models import GameInfo, Seat, ServiceError
 
@@ -56,6 +56,16 @@ class Reads:
                 deadlines = await self.core.deadlines(repo, t)
             return [{**d.to_dict(), "deadline": messages.when(deadlines.get(d.id))}
                     for d in t.game.open_decisions(submitted=True, player=house)]
+
+    async def standing(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
+        """The questions this user may answer at any time without a prompt (``GameState.standing_decisions``:
+        Monopoly's build, sell, mortgage and trade); none while the game is not running."""
+        async with self.core.lock(game_id):
+            t = await self.core.load(game_id)
+            house = t.house_of(user_id)
+            if t.game is None or house is None or t.row.status != GameStatus.RUNNING:
+                return []
+            return [d.to_dict() for d in t.game.standing_decisions(house)]
 
     async def status(self, game_id: int) -> dict[str, Any]:
         async with self.core.lock(game_id):

@@ -200,6 +200,9 @@ class TableService:
     async def pending(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
         return await self.reads.pending(game_id, user_id)
 
+    async def standing(self, game_id: int, user_id: int) -> list[dict[str, Any]]:
+        return await self.reads.standing(game_id, user_id)
+
     async def status(self, game_id: int) -> dict[str, Any]:
         return await self.reads.status(game_id)
 

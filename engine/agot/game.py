@@ -187,6 +187,10 @@ class Game(Table):
         secret answer until the last answer of its reveal group is in), flagged ``submitted``."""
         return [self._outward(present(self, d)) for d in self.raw_decisions(submitted, player)]
 
+    def standing_decisions(self, player: str) -> list[Decision]:
+        """No question of this game may be answered without being asked."""
+        return []
+
     def open_decision(self, decision_id: str) -> Decision | None:
         """The decision with this id exactly as ``open_decisions(submitted=True)`` lists it, or None: only that
         one decision is built and presented (the service's answer path looks up one)."""

@@ -57,6 +57,13 @@ class GameState(Protocol):
         """The open decision with this id (an answered one that may still change included), or None."""
         ...
 
+    def standing_decisions(self, player: str) -> list[Decision]:
+        """The questions ``player`` may answer at any time without being asked (Monopoly's build, sell, mortgage
+        and trade): never listed by ``open_decisions``, never prompted, no deadline, no default played;
+        ``open_decision(id)`` finds them and ``submit`` takes their answers (or refuses them while closed). Most
+        games have none."""
+        ...
+
     def submit(self, player: str, decision_id: str, answer: Any, rollback: bool = True) -> list[Event]:
         """Apply one answer; raise ``EngineError`` (state unchanged) if it is refused. With ``rollback=False`` a
         refusal may leave the game spoiled: the caller throws it away and loads the stored one again."""

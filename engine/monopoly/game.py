@@ -104,11 +104,17 @@ class Game:
             return None
         if decision_id.startswith(MANAGE + ":"):
             player = decision_id.removeprefix(MANAGE + ":")
-            return KINDS[MANAGE].pose(self, self.standing(player)) if player in self.state.players else None
+            return KINDS[MANAGE].pose(self, self.standing_ask(player)) if player in self.state.players else None
         ask = self.state.asks.get(decision_id)
         return None if ask is None else KINDS[ask["kind"]].pose(self, ask)
 
-    def standing(self, player: str) -> Ask:
+    def standing_decisions(self, player: str) -> list[Decision]:
+        """The manage question, open to a player still in at any time (its window is checked when answered)."""
+        if self.over or player not in self.state.players or player in self.state.out:
+            return []
+        return [KINDS[MANAGE].pose(self, self.standing_ask(player))]
+
+    def standing_ask(self, player: str) -> Ask:
         return {"id": f"{MANAGE}:{player}", "kind": MANAGE, "player": player, "blocking": False}
 
     def submit(self, player: str, decision_id: str, answer: Any, rollback: bool = True) -> list[Event]:
@@ -116,7 +122,7 @@ class Game:
         if self.over:
             raise StaleDecision("The game is over.")
         if decision_id == f"{MANAGE}:{player}":
-            ask: Ask | None = self.standing(player)
+            ask: Ask | None = self.standing_ask(player)
         else:
             ask = self.state.asks.get(decision_id)
         if ask is None:

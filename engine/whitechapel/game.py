@@ -78,6 +78,10 @@ class Game:
     def name_of(self, player: str) -> str:
         return describe(player)
 
+    def standing_decisions(self, player: str) -> list[Decision]:
+        """No question of this game may be answered without being asked."""
+        return []
+
     def open_decision(self, decision_id: str) -> Decision | None:
         decision = self.decision()
         return decision if decision is not None and decision.id == decision_id else None
