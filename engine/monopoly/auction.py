@@ -1,10 +1,10 @@
 """The bank's auctions (M4.2-M4.4, options O1/O2): of a deed nobody bought, of a bankrupt's deeds, and of the
-bank's last buildings when several players want them (M9.6, ruling MN22).
+bank's last buildings when several players want them (M9.6, ruling MN18).
 
 Sealed (the default, MN2): every bidder answers one secret ``bid``; the bids stay with their bidders until the
 last is in, then one public event shows them all. Open (MN3): public ``open_bid`` questions; each new high bid
 asks every other bidder again, so a late bid extends the close; the auction ends when every other bidder passed
-on the high bid. A bid above what the bidder could raise is refused. Ties (ruling MN20): the tied bidder first in
+on the high bid. A bid above what the bidder could raise is refused. Ties (ruling MN16): the tied bidder first in
 turn order from the player whose turn it is wins. The winner pays the bank through the step ``pay``.
 """
 
@@ -54,14 +54,14 @@ def names(players: list[str]) -> str:
 
 
 def limit(game: Game, player: str) -> int:
-    """The most ``player`` may bid: what they could raise (a building: the cash in hand, MN22)."""
+    """The most ``player`` may bid: what they could raise (a building: the cash in hand, MN18)."""
     a = game.state.auction
     assert a is not None
     return debt.can_raise(game, player) if a.get("space") is not None else game.state.cash[player]
 
 
 def floor(game: Game, player: str) -> int:
-    """The least a bid may be: $1 for a deed; for a building, its cost on the bidder's cheapest street (MN22)."""
+    """The least a bid may be: $1 for a deed; for a building, its cost on the bidder's cheapest street (MN18)."""
     a = game.state.auction
     assert a is not None
     if a.get("space") is not None:
@@ -115,7 +115,7 @@ def answer_bid(game: Game, ask: Ask, value: Any) -> None:
 
 
 def turn_order(game: Game) -> list[str]:
-    """The players still in, from the one whose turn it is (the tie rule MN20)."""
+    """The players still in, from the one whose turn it is (the tie rule MN16)."""
     order = game.state.in_game()
     first = order.index(game.state.turn) if game.state.turn in order else 0
     return order[first:] + order[:first]
@@ -201,7 +201,7 @@ def award(game: Game, st: Step) -> None:
         game.state.owner[str(st["space"])] = st["player"]
 
 
-# --- the bank's last buildings (M9.6, ruling MN22) ------------------------------------------------------------
+# --- the bank's last buildings (M9.6, ruling MN18) ------------------------------------------------------------
 
 def streets(game: Game, player: str, building: str) -> list[int]:
     return estate.buildable(game, player, hotel=building == "hotel")

@@ -100,7 +100,7 @@ def answer_raise(game: Game, ask: Ask, value: Any) -> None:
 
 def auto_raise(game: Game, player: str, amount: int) -> None:
     """Raise cash up to ``amount``: mortgage the deeds of groups without buildings (the smallest mortgage
-    first), then sell buildings evenly (the cheapest first), mortgaging the deeds they freed (ruling MN21)."""
+    first), then sell buildings evenly (the cheapest first), mortgaging the deeds they freed (ruling MN17)."""
     s, b = game.state, game.board
     while s.cash[player] < amount:
         free = estate.mortgageable(game, player)

@@ -110,13 +110,13 @@ def check_sell(game: Game, player: str, space: int) -> str | None:
 
 
 def hotel_breaks(game: Game) -> bool:
-    """A hotel sold back steps down to four houses only while the bank has four houses to give (ruling MN7);
+    """A hotel sold back steps down to four houses only while the bank has four houses to give (ruling MN19);
     otherwise the hotel and its four houses' worth are sold at once."""
     return game.state.bank_houses(game.board) >= FOUR
 
 
 def sell_building(game: Game, player: str, space: int) -> None:
-    """Sell one house back at half its cost; a hotel as one step (to four houses) or whole (MN7)."""
+    """Sell one house back at half its cost; a hotel as one step (to four houses) or whole (MN19)."""
     refuse(check_sell(game, player, space))
     s = game.state
     count = s.buildings(space)

@@ -4,7 +4,7 @@ Streets: the base rent, doubled on an unimproved street of a whole colour group 
 street of the group does not matter), else by houses or the hotel. Railroads by how many the owner holds.
 Utilities: 4 or 10 times the dice (with the Speed Die all three dice, the Bus and Mr. Monopoly counting 0). A
 mortgaged deed and one's own deed pay nothing. The Chance cards' special rents: twice a railroad's rent, ten
-times a fresh throw of the white dice at a utility (ruling MN14).
+times a fresh throw of the white dice at a utility (ruling MN10).
 """
 
 from __future__ import annotations

@@ -232,7 +232,7 @@ def charge_rent(game: Game, player: str, space: int, card: str | None) -> None:
     owner = s.owner_of(space)
     assert owner is not None
     if card == "utility":
-        fresh = dice.throw(game, speed=False)  # ruling MN14: the card's new throw is the two white dice
+        fresh = dice.throw(game, speed=False)  # ruling MN10: the card's new throw is the two white dice
         game.say("roll", f"{name(game, player)} throws {dice.shown(fresh)} for the utility.", player=player,
                  white=fresh["white"], speed=None, purpose="utility")
         total = dice.white(fresh)

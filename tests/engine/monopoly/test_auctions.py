@@ -1,5 +1,5 @@
 """The bank's auctions (M4.2-M4.4): every player may bid, the one who declined included; the highest bid wins
-and pays the bank (ties: ruling MN20); no bid leaves the deed with the bank; a bid above what the bidder could
+and pays the bank (ties: ruling MN16); no bid leaves the deed with the bank; a bid above what the bidder could
 raise is refused."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ BALTIC = 3
 
 
 def test_m4_2_a_declined_deed_is_auctioned_and_the_decliner_may_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN22: who bids
     game, script = kit.new(monkeypatch)
     kit.roll(game, script, (1, 2))
     events = kit.answer(game, "buy", "auction", "car")

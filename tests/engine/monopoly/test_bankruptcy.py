@@ -26,6 +26,7 @@ def test_pay_moves_the_money_at_once_when_the_cash_covers_it(monkeypatch: pytest
 
 
 def test_m12_1_raise_what_can_be_raised_before_bankruptcy(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN17 and MN25: raising funds
     game, _ = kit.new(monkeypatch, players=3)
     own(game, "dog", 1, 3, houses=1)
     own(game, "dog", 5)
@@ -53,6 +54,7 @@ def test_m12_1_raise_what_can_be_raised_before_bankruptcy(monkeypatch: pytest.Mo
 
 
 def test_m12_2_bankrupt_to_a_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN20: bankruptcy to a player
     game, _ = kit.new(monkeypatch, players=3)
     own(game, "dog", 1, 3, houses=1)
     own(game, "dog", 5, 15)
@@ -91,6 +93,7 @@ def test_m12_2_a_creditor_short_of_the_interest_owes_the_bank(monkeypatch: pytes
 
 
 def test_m12_3_bankrupt_to_the_bank(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN21: bankruptcy to the bank
     game, _ = kit.new(monkeypatch, players=3)
     own(game, "dog", 1, 3, houses=2)
     own(game, "dog", 5)

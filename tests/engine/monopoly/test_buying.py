@@ -45,6 +45,7 @@ def test_m4_1_a_bad_answer_is_refused_and_changes_nothing(monkeypatch: pytest.Mo
 
 
 def test_m4_1_short_of_cash_the_player_may_still_buy_by_raising_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN13: buying short of cash
     game, script = kit.new(monkeypatch)
     s = game.state
     s.cash["car"], s.owner["39"] = 100, "car"

@@ -57,7 +57,7 @@ def test_m6_2_the_nearest_utility_unowned_may_be_bought(monkeypatch: pytest.Monk
 def test_m6_2_the_nearest_utility_charges_ten_times_a_fresh_white_throw(monkeypatch: pytest.MonkeyPatch) -> None:
     game, script, _ = drawing(monkeypatch, "chance_nearest_utility", 33, (1, 2, "bus"), owner={"12": "dog"},
                               speed=["car"])
-    script.queue.append((3, 4))  # the card's throw: white dice only (ruling MN14)
+    script.queue.append((3, 4))  # the card's throw: white dice only (ruling MN10)
     events = kit.answer(game, "bus", 3)
     assert game.state.position["car"] == 12
     assert [r["white"] for r in kit.of(events, "roll")] == [[3, 4]]

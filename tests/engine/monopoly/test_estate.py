@@ -1,5 +1,5 @@
 """Houses and hotels (M9): whole unmortgaged groups, even building and selling, hotels, the bank's stock, the
-bank's last building auctioned when several players want it (MN22). Also the helpers the other E2 tests use."""
+bank's last building auctioned when several players want it (MN18). Also the helpers the other E2 tests use."""
 
 from __future__ import annotations
 
@@ -97,6 +97,7 @@ def test_m9_4_sell_half_price_evenly_hotel_as_one_step(monkeypatch: pytest.Monke
 
 
 def test_m9_4_hotel_sold_whole_when_the_bank_lacks_houses(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN19: a hotel sold without houses in the bank
     game, _ = kit.new(monkeypatch, players=3)
     own(game, "car", 37, 39, houses=5)
     own(game, "dog", 1, 3, 16, 18, 19, 21, 23, 24, houses=4)  # 32 houses: the bank has none

@@ -80,6 +80,7 @@ def test_m8_3_a_failed_throw_stays_in_jail(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_m8_3_paying_the_fine_then_throwing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN12: leaving Jail by fine or card
     game, script = jailed(monkeypatch, failed=1, owner={"15": "car"})
     script.queue.append((2, 3))
     kit.answer(game, "jail", "pay")

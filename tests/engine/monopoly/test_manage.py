@@ -36,6 +36,7 @@ def test_manage_answer_in_place_of_ones_own_question(monkeypatch: pytest.MonkeyP
 
 
 def test_manage_window_closed_while_another_player_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN23: the manage window
     game, script = kit.new(monkeypatch)
     own(game, "dog", 5)
     kit.roll(game, script, (1, 2))

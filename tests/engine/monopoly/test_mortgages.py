@@ -63,6 +63,7 @@ def test_m10_4_no_building_while_a_deed_of_the_group_is_mortgaged(monkeypatch: p
 
 
 def test_m10_3_the_offerer_lifts_at_once_what_they_take(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN24: trade details
     game, _ = kit.new(monkeypatch)
     own(game, "dog", 12)  # mortgage $75: 10% is $8
     game.state.mortgaged = [12]

@@ -15,6 +15,7 @@ BALTIC = 3
 
 
 def test_o1_sealed_bids_stay_secret_until_all_are_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN2: sealed auctions by DM
     game, _ = kit.new(monkeypatch, players=3)
     run(game, {"step": "auction", "space": BALTIC})
     bid = kit.decision(game, "bid", "dog")
@@ -33,6 +34,7 @@ def test_o1_sealed_bids_stay_secret_until_all_are_in(monkeypatch: pytest.MonkeyP
 
 
 def test_o2_open_bids_reopen_the_others_until_all_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN3: open auctions
     game, _ = kit.new(monkeypatch, players=3, auction="open")
     run(game, {"step": "auction", "space": BALTIC})
     assert sorted(kit.waiting(game)) == [("open_bid", "car"), ("open_bid", "dog"), ("open_bid", "hat")]

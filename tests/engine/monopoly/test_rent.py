@@ -22,6 +22,7 @@ def landing(monkeypatch: pytest.MonkeyPatch, start: int, throw: kit.Throw, owner
 
 
 def test_m5_1_the_player_pays_the_rent_to_the_owner(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN1: the bot collects every rent
     game, events = landing(monkeypatch, 0, (2, 4), {6: "dog"})
     assert kit.of(events, "rent") == [{"player": "car", "owner": "dog", "space": 6, "amount": 6}]
     assert game.state.cash == {"car": 2494, "dog": 2506}

@@ -26,6 +26,7 @@ def test_m1_1_a_table_of_the_wrong_size_is_refused(players: int) -> None:
 
 
 def test_m1_2_the_highest_throw_starts_and_tied_players_throw_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN6: who starts
     script = kit.Dice(monkeypatch)
     script.queue += [(3, 4), (6, 5), (5, 6), (2, 2), (1, 6)]  # car 7, dog 11, hat 11; dog 4, hat 7
     game = MONOPOLY.new(3, MONOPOLY.check_settings({}, 3), seed=1)

@@ -18,6 +18,7 @@ def speedy(monkeypatch: pytest.MonkeyPatch, start: int = 0, **state: Any) -> tup
 
 
 def test_s1_the_speed_die_starts_once_the_player_reaches_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN7: when the Speed Die starts
     game, script = kit.new(monkeypatch)
     s = game.state
     s.position.update(car=36, dog=36)
@@ -78,6 +79,7 @@ def test_s4_with_no_deed_in_the_bank_and_no_rent_owed_the_token_stays(monkeypatc
 
 
 def test_s5_doubles_are_read_from_the_white_dice_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN8: doubles with the Speed Die
     game, script = speedy(monkeypatch, owner={"6": "car", "9": "car"})
     kit.roll(game, script, (2, 3, "1"))
     assert kit.waiting(game) == [("turn", "dog")]
@@ -137,12 +139,12 @@ def test_s4_after_a_card_moved_the_token_mr_monopoly_goes_on_from_there(monkeypa
     kit.roll(game, script, (1, 2, "mr_monopoly"))
     assert s.position["car"] == 24 and kit.waiting(game) == [("buy", "car")]
     kit.answer(game, "buy", "buy")
-    assert s.position["car"] == 25 and kit.waiting(game) == [("buy", "car")]  # ruling MN13
+    assert s.position["car"] == 25 and kit.waiting(game) == [("buy", "car")]  # ruling MN9
 
 
 def test_s6_naming_the_space_the_token_is_on_resolves_it_again(monkeypatch: pytest.MonkeyPatch) -> None:
     game, script = speedy(monkeypatch, start=35, owner={"38": "dog"})
     kit.roll(game, script, (1, 1, "1"))
-    events = kit.answer(game, "triples", 35)  # ruling MN15: no move, no salary, the space again
+    events = kit.answer(game, "triples", 35)  # ruling MN11: no move, no salary, the space again
     assert game.state.position["car"] == 35 and "pass_go" not in kit.kinds(events)
     assert kit.waiting(game) == [("buy", "car")]

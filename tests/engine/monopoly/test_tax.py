@@ -27,6 +27,7 @@ def test_m7_1_income_tax_flat(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_m7_1_income_tax_ten_percent_of_the_total_worth(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN14: Income Tax chosen before the worth is counted
     # worth: cash 2505 + Boardwalk 400 + Park Place 350 + Mediterranean 60 (mortgaged: printed price) + 2 houses 400
     cash, events = income_tax(monkeypatch, "percent", cash=2505)
     assert kit.of(events, "tax")[0]["amount"] == 372  # 371.5 rounded up (MN5)

@@ -64,6 +64,7 @@ def test_m2_4_several_tokens_share_a_space(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_o3_the_short_game_ends_after_its_last_round_the_richest_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN4: net worth
     game, script = kit.new(monkeypatch, players=3, turn="hat", rounds=10)
     s = game.state
     s.round = 10
@@ -86,6 +87,7 @@ def test_o3_before_the_last_round_play_goes_on(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_m2_1_before_the_throw_the_player_may_manage_then_throw(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling MN15: the turn question is always asked
     game, script = kit.new(monkeypatch)
     s = game.state
     s.owner.update({"1": "car", "3": "car", "5": "car"})
