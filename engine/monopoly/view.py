@@ -25,7 +25,7 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
     public: dict[str, Any] = {
         "board": "monopoly",
         "round": s.round,
-        "turn": s.turn,
+        "turn": None if game.over else s.turn,
         "phase": phase(game),
         "settings": {k: s.settings.get(k) for k in ("speed_die", "auction", "rounds")},
         "players": [{

@@ -341,3 +341,17 @@ def test_an_auction_frames_its_deed_and_says_how_far_it_got() -> None:
     view["public"]["auction"] = {"space": 29, "kind": "open", "bidders": ["car", "hat"], "answered": [],
                                  "high": {"player": "hat", "amount": 120}}
     assert picture_of(view).auction == "Auction of Marvin Gardens (open bids): $120 by Chloé"
+
+
+def test_the_status_of_a_game_over_names_the_winner_or_those_sharing_the_win() -> None:
+    from tests.engine.monopoly.test_view import over_game
+
+    game = over_game()
+    first = [s.player for s in game.standings() if s.place == 1]
+    status = picture_of(game.view(None)).status
+    assert status.startswith(" and ".join(game.name_of(p) for p in first)) and " win" in status
+    public = game.view(None)["public"]
+    public["winner"] = None
+    public["standings"] = [{"player": "car", "place": 1, "note": ""}, {"player": "dog", "place": 1, "note": ""},
+                           {"player": "hat", "place": 3, "note": ""}]
+    assert picture_of({"public": public}).status.startswith("Car and Dog win")

@@ -176,10 +176,12 @@ def _auction(raw: Any, names: Mapping[str, str]) -> tuple[int | None, str]:
 
 
 def _status(public: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    winner = public.get("winner")
-    if winner:
+    first = [str(st.get("player")) for st in public.get("standings") or [] if isinstance(st, Mapping)
+             and st.get("place") == 1]
+    if first:  # the game is over: its winner, or the players sharing the win
         reason = public.get("reason") or ""
-        return f"{names.get(winner, winner)} wins" + (f": {reason}" if reason else "")
+        won = " and ".join(names.get(p, p) for p in first) + (" win" if len(first) > 1 else " wins")
+        return won + (f": {reason}" if reason else "")
     who: dict[str, list[str]] = {}  # label -> the players it waits for, in order
     for w in public.get("waiting") or []:
         if isinstance(w, Mapping):

@@ -65,3 +65,21 @@ def test_the_audit_finds_planted_leaks(monkeypatch: pytest.MonkeyPatch) -> None:
     real = game_module.build_view
     monkeypatch.setattr(game_module, "build_view", lambda g, p: {**real(g, p), "top": g.state.decks["chance"][0]})
     assert "the view of the public depends on the decks' order" in Auditor().check(game, [])
+
+
+def over_game():
+    from engine.monopoly.rules import MONOPOLY
+
+    game = MONOPOLY.new(3, {"rounds": 10}, seed=2)
+    while not game.over:
+        d = game.open_decisions()[0]
+        game.submit(d.player, d.id, d.default)
+    return game
+
+
+def test_over_nobody_is_to_play() -> None:
+    """At the end the view names no player to play (the board said "Battleship to play" after the last round)."""
+    game = over_game()
+    public = game.view(None)["public"]
+    assert public["turn"] is None and game.state.turn is not None
+    assert [s["place"] for s in public["standings"]][0] == 1
