@@ -80,7 +80,10 @@ class MonopolyFeed:
 
 
 def changes(e: Event) -> bool:
-    """Whether a board event changed the board (an auction nobody bid in did not)."""
+    """Whether a board event changed the board (an auction nobody bid in did not; the first round begins on the
+    board the table was shown as the game began)."""
+    if e["kind"] == "round":
+        return int(data(e).get("round", 0)) > 1
     return e["kind"] != "auction_won" or bool(data(e).get("player"))
 
 
