@@ -190,6 +190,7 @@ async def test_suggestions_are_the_askers_own_deeds_the_action_fits():
     assert [c.value for c in await group.build_choices(interaction, "")] == ["Park Place", "Boardwalk"]
     assert [c.value for c in await group.build_choices(interaction, "board")] == ["Boardwalk"]
     assert [c.value for c in await group.mortgage_choices(asked_by(service, BOB), "")] == ["Reading Railroad"]
+    assert await group.lift_choices(asked_by(service, BOB), "") == []  # nothing of Bob's is mortgaged: no list
     assert len(await group.any_deed(interaction, "")) == 25 and [c.value for c in await group.any_deed(
         interaction, "b&o")] == ["B. & O. Railroad", "Boardwalk"]
 

@@ -181,7 +181,8 @@ async def test_a_whole_short_game_through_discord_with_a_mortgage_a_trade_and_no
         turn = next((s for s in seats if s.open_turn()), None)
         if turn is not None and mortgaged is None:  # a deed of one's own, from the command's suggestions
             offered = await turn.member.autocomplete(thread, "monopoly mortgage", "space", "")
-            if 0 < len(offered) < SUGGESTED:  # the user's own deeds (with none to mortgage: every deed)
+            assert len(offered) < SUGGESTED  # only the user's own deeds (none: nothing suggested)
+            if offered:
                 mortgaged, owner = offered[0]["name"], names[turn.member.user.id]
                 r = await turn.member.slash(thread, "monopoly mortgage", space=offered[0]["value"])
                 assert r.ephemeral and said(r) and not [line for line in said(r) if line.startswith("❌")], said(r)

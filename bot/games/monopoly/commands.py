@@ -76,13 +76,14 @@ class MonopolyCommands(app_commands.Group):
 
     async def deeds_for(self, interaction: discord.Interaction, current: str,
                         action: str | None) -> list[app_commands.Choice[str]]:
-        """The deeds matching ``current``: the asker's own that ``action`` fits in the form's game, else all."""
+        """The deeds matching ``current``: for a player of the form's game, their own that ``action`` fits (none:
+        nothing to suggest); else every deed."""
         spaces = list(board().deeds)
         info = await game_form(interaction, PLAYING) if action else None
         seat = info.seat_of(interaction.user.id) if info is not None and info.game == "monopoly" else None
         if info is not None and seat is not None and seat.house:
             view = await bot_of(interaction).service.view(info.id, None)
-            spaces = lookup.own_deeds(view, seat.house, action or "") or spaces
+            spaces = lookup.own_deeds(view, seat.house, action or "")
         typed = answers.key(current)
         names = [board().name(s) for s in spaces]
         return [app_commands.Choice(name=n, value=n) for n in names if typed in answers.key(n)][:25]
