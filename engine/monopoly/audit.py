@@ -2,8 +2,9 @@
 ``python -m engine.simulate --game monopoly``).
 
 Secrets: the order of both decks (only the card drawn is ever named), the sealed bids of an auction before the
-public ``bids`` event, and the RNG. An event reaching the public or another player must name at most one card
-and, in a sealed auction, no bid; a view must not change when the decks are reordered, nor when another
+public ``bids`` event, and the RNG. An event reaching the public or another player must name at most one card of
+the decks (the Get Out of Jail Free cards players hold are public: a bankruptcy or a trade may name two) and, in a
+sealed auction, no bid; a view must not change when the decks are reordered, nor when another
 player's sealed bid changes.
 """
 
@@ -25,7 +26,8 @@ class Auditor:
 
 def event_problems(game: Game, event: Event) -> list[str]:
     text = json.dumps(event.to_dict())
-    named = [c for c in game.board.cards if f'"{c}"' in text]
+    held = {c for cards in game.state.jail_cards.values() for c in cards}
+    named = [c for c in game.board.cards if f'"{c}"' in text and c not in held]
     problems = [f"{event.kind} names {len(named)} cards"] if len(named) > 1 else []
     if '"decks"' in text:
         problems.append(f"{event.kind} shows the decks")

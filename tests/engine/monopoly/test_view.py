@@ -62,6 +62,13 @@ def test_the_audit_finds_planted_leaks(monkeypatch: pytest.MonkeyPatch) -> None:
     two = game.state.decks["chance"][:2]
     leak = Event("card", Audience.public(), "next cards", {"cards": two})
     assert Auditor().check(game, [leak]) == ["card names 2 cards"]
+    # the jail cards players hold are public: a bankruptcy handing both over names them without a leak
+    jail = [c for c in game.board.cards if game.board.cards[c].effect["kind"] == "get_out_of_jail_free"]
+    for c in jail:
+        game.state.decks[game.board.cards[c].deck].remove(c)
+    game.state.jail_cards = {"car": jail}
+    handed = Event("bankrupt", Audience.public(), "cards handed over", {"jail_cards": jail})
+    assert Auditor().check(game, [handed]) == []
     real = game_module.build_view
     monkeypatch.setattr(game_module, "build_view", lambda g, p: {**real(g, p), "top": g.state.decks["chance"][0]})
     assert "the view of the public depends on the decks' order" in Auditor().check(game, [])
