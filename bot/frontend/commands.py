@@ -125,7 +125,7 @@ class GameCog(commands.Cog):
         if info is None:
             return []
         own = await front_for(interaction, info)
-        return [Choice(name=p, value=p) for p in own.phases if current.strip().lower() in p]
+        return [Choice(name=p, value=p) for p in own.phases if current.strip().lower() in p.lower()]
 
     # --- the lobby ------------------------------------------------------------------------------------------
 
@@ -334,15 +334,17 @@ class GameCog(commands.Cog):
     @app_commands.autocomplete(phase=phase_choices)
     @app_commands.autocomplete(game=game_choices)
     async def log(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100] = 1,
-                  round: app_commands.Range[int, 1, 99] | None = None, phase: str | None = None,
+                  round: app_commands.Range[int, 1, 999] | None = None, phase: str | None = None,
                   game: int | None = None) -> None:
         info = await game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
         if round is not None:
             own = await front_for(interaction, info)
-            if phase is not None and phase not in own.phases:
-                raise Refusal(f"'{text.clip(phase, 20)}' is not a phase of {own.title}: choose "
+            named = own.phases[0] if phase is None else next(
+                (p for p in own.phases if p.lower() == phase.strip().lower()), None)  # in any case: "top hat"
+            if named is None:
+                raise Refusal(f"'{text.clip(phase or '', 20)}' is not a phase of {own.title}: choose "
                               f"{', '.join(own.phases)}.")
-            await self.history(interaction, info, round, phase or own.phases[0])
+            await self.history(interaction, info, round, named)
             return
         events = await self.service.log(info.id, limit=20 * page)
         shown = events[: max(0, len(events) - 20 * (page - 1))][-20:]

@@ -219,6 +219,7 @@ async def test_repairs_by_the_games_managers(table):
     assert said(wrong)[0] == ("❌ 'night' is not a phase of A Game of Thrones: The Board Game: choose "
                               "planning, action, westeros.")
     assert [c["value"] for c in await members[2].autocomplete(channel, "game log", "phase", "act")] == ["action"]
+    assert replies(await members[2].slash(channel, "game log", round=1, phase="Planning"))[0].attachments  # any case
 
 
 @pytest.mark.asyncio

@@ -59,3 +59,6 @@ async def test_mortgage_by_dm_with_nothing_asked_and_the_right_prompt_of_two(wor
     assert "recorded" in newest_reply(turn), newest_reply(turn)
     kinds = sorted(a["kind"] for a in game().state.asks.values() if a["player"] == other)
     assert kinds in (["turn"], ["jail"]) and game().state.trades == []
+    # a round's phases are its turns, named by the tokens: suggested and taken in any case
+    offered = await members[0].autocomplete(thread, "game log", "phase", "top")
+    assert [c["value"] for c in offered] == ["Top Hat"]
