@@ -30,8 +30,9 @@ TABLE_WIDE = frozenset({"bid", "open_bid"})
 ECHOES = frozenset({"bid"})  # the bidder's own sealed bid, said back in the answer's reply
 KEY_KINDS = frozenset({"buy", "auction_won", "trade_done", "bankrupt", "jail", "game_over"})
 NO_LINE = frozenset({"forced_choice", "turn_start", "round"})
-WITH_BOARD = frozenset({"buy", "auction_won", "bankrupt", "build", "sell_building", "mortgage", "lift",
-                        "trade_done", "round", "game_over"})
+# the board once a round (at its end), and where the board changes most: buildings, trades, bankruptcies; a deed
+# bought or mortgaged shows on the round's board (an image a post filled a quiet thread)
+WITH_BOARD = frozenset({"bankrupt", "build", "sell_building", "trade_done", "round", "game_over"})
 SUMMED = {"build": "builds on", "sell_building": "sells buildings on", "mortgage": "mortgages",
           "lift": "lifts the mortgages of"}
 DECKS = {"chance": "Chance", "community_chest": "Community Chest"}
