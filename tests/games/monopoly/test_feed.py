@@ -1,7 +1,7 @@
 """Monopoly's public feed from real games' events, grouped as the table service groups them (a post closes at an
 event the feed says closes one, and before a question the whole table answers at once): one post per turn, a
-throw and what followed in one line, auctions and sums in one line, the board at each round's end and where buildings or trades
-change, and never a sealed bid before the reveal."""
+throw and what followed in one line, auctions and sums in one line, the board at each round's end and where
+buildings or trades change it, and never a sealed bid before the reveal."""
 
 from __future__ import annotations
 
