@@ -1,0 +1,1 @@
+-- reserved for S: filled by its engineer

@@ -1,0 +1,1 @@
+-- reserved for Q: filled by its engineer
