@@ -48,6 +48,7 @@ from bot.storage.records import (
     VoteRow,
     Whisper,
 )
+from bot.storage.season_rows import SeasonRow
 
 # A delivered message is kept this long (a re-send after a crash finds its key; Discord remembers a nonce for a
 # few minutes), then pruned: its payload was most of a finished game's database.
@@ -247,6 +248,27 @@ class Repo(Protocol):
         """Lease these Discord shards to ``owner`` until ``until`` (or renew its leases); return the shards another
         live process holds (then the caller must raise, so that the transaction takes none of them)."""
         ...
+
+    # seasons per server and the rank roles the bot gave (issue 29: sqlite_seasons.py, pg_seasons.py)
+    async def add_season(self, season: SeasonRow) -> int:
+        """Store a season (its ``id`` is ignored); return its id."""
+        ...
+    async def seasons(self, guild_id: int) -> list[SeasonRow]:
+        """The server's seasons, by start."""
+        ...
+    async def set_season_roles(self, season_id: int, roles: list[dict[str, Any]]) -> None: ...
+    async def end_season(self, season_id: int, ended_at: datetime, ends_at: datetime,
+                         standings: list[dict[str, Any]]) -> None:
+        """Archive a season not yet ended: when, its end (moved earlier when ended early), its final standings."""
+        ...
+    async def season_results(self, guild_id: int, since: datetime, until: datetime,
+                             game: str | None = None) -> list[tuple[str, list[dict[str, Any]]]]:
+        """(game, ranking) of the server's results finished in [since, until) (of ``game`` only), oldest first."""
+        ...
+    async def role_holders(self, guild_id: int) -> dict[int, set[int]]:
+        """Role id -> the members the bot gave it to."""
+        ...
+    async def set_role_holders(self, guild_id: int, role_id: int, user_ids: list[int]) -> None: ...
 
 
 class Store(Protocol):

@@ -38,6 +38,7 @@ from bot.storage.sqlite_group import Member, Statement, merged
 from bot.storage.sqlite_rows import build as _build
 from bot.storage.sqlite_rows import params as _params
 from bot.storage.sqlite_rows import to_json as _json
+from bot.storage.sqlite_seasons import SqliteSeasons
 
 if TYPE_CHECKING:
     from bot.storage.sqlite import SqliteStore
@@ -57,7 +58,7 @@ def _position(e: EventRow) -> int:
     return int(seq) if seq is not None else e.n
 
 
-class SqliteRepo:
+class SqliteRepo(SqliteSeasons):  # seasons (issue 29): sqlite_seasons.py
     """One unit of work. Writes are deferred: a transaction that only writes hands them to its group when its block
     ends (``SqliteStore.enqueue``); one that reads takes the writing connection at its first read and sends them
     with each read. The SQLite error of a deferred write surfaces there, and the transaction rolls back as a whole.
