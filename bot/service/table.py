@@ -14,33 +14,40 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.games.rooms import room
+from bot.service.animate import Animations, Reel
 from bot.service.clock import Clock
 from bot.service.collector import tune_collector
 from bot.service.core import CACHE_GAMES, TableCore
 from bot.service.deadlines import Deadlines
 from bot.service.extras import Extras
 from bot.service.history import History
+from bot.service.kinds import TimerKind
 from bot.service.loaded import Table
 from bot.service.lobby import Lobby
 from bot.service.models import GameInfo, Reply, Seat, ServiceError
 from bot.service.outbox import Dispatcher, Transport
+from bot.service.queue import Queue, ReadyReply
 from bot.service.reads import Reads
 from bot.service.repairs import Repairs
+from bot.service.seasons import Band, RolePlan, Seasons
 from bot.service.seats import Seats
+from bot.service.stats import PlayerStats, Stats, TableStats
 from bot.service.votes import Votes
 from bot.service.wake import Sleeper
 from bot.service.whispers import Whispers
 from bot.storage import StorageError, Store, open_store
+from bot.storage.season_rows import SeasonRow
 from engine.core import EngineError
 from engine.registry import DEFAULT
 
 log = logging.getLogger("bot.service")
+T = TypeVar("T")
 
 
 class TableService:
@@ -56,6 +63,10 @@ class TableService:
         self.deadlines = Deadlines(core, self.seats, self.votes)
         self.extras = Extras(core, self.reads)
         self.whispers = Whispers(core)
+        self.queue = Queue(core, self.lobby)  # a server's queue; the timer task fires its ready checks
+        self.deadlines.lobby_timers[TimerKind.READY] = self.queue.expire
+        self.animations = Animations(core)
+        self.seasons_of = Seasons(core)
         self._tasks: list[asyncio.Task[None]] = []
         self._sleepers: list[Sleeper] = []
         self._flusher: Dispatcher | None = None
@@ -277,3 +288,84 @@ class TableService:
     async def whisper(self, game_id: int, user_id: int, house: str, text: str) -> str:
         """Relay ``text`` by DM from the user's house to ``house``'s player, naming only the sending house."""
         return await self.whispers.whisper(game_id, user_id, house, text)
+
+    # --- seasons and rank roles (seasons.py, issue 29) ----------------------------------------------------------
+
+    async def check_season(self, guild_id: int, name: str, starts_at: datetime, ends_at: datetime,
+                           game: str | None = None, counted: int | None = None, per_game: bool = False,
+                           bands: list[Band] | None = None, manager: bool = False) -> None:
+        """Refuse a season that cannot be opened (before the front end creates its roles); writes nothing."""
+        await self.seasons_of.check_season(guild_id, name, starts_at, ends_at, game, counted, per_game, bands,
+                                           manager)
+
+    async def open_season(self, guild_id: int, channel_id: int, user_id: int, name: str, starts_at: datetime,
+                          ends_at: datetime, game: str | None = None, counted: int | None = None,
+                          per_game: bool = False, bands: list[Band] | None = None,
+                          manager: bool = False) -> SeasonRow:
+        return await self.seasons_of.open_season(guild_id, channel_id, user_id, name, starts_at, ends_at, game,
+                                                 counted, per_game, bands, manager)
+
+    async def seasons(self, guild_id: int) -> list[SeasonRow]:
+        return await self.seasons_of.seasons(guild_id)
+
+    async def season_board(self, guild_id: int, name: str | None = None) -> tuple[SeasonRow, list[dict[str, Any]]]:
+        return await self.seasons_of.board(guild_id, name)
+
+    async def end_season(self, guild_id: int, user_id: int, manager: bool = False,
+                         name: str | None = None) -> SeasonRow:
+        return await self.seasons_of.end_season(guild_id, user_id, manager, name)
+
+    async def rank_roles(self, guild_id: int, season_id: int | None = None) -> list[RolePlan]:
+        return await self.seasons_of.rank_roles(guild_id, season_id)
+
+    async def role_holders(self, guild_id: int) -> dict[int, set[int]]:
+        return await self.seasons_of.role_holders(guild_id)
+
+    async def set_role_holders(self, guild_id: int, role_id: int, user_ids: list[int]) -> None:
+        await self.seasons_of.set_role_holders(guild_id, role_id, user_ids)
+
+    async def role_said(self, season: SeasonRow, role_id: int, said: bool) -> None:
+        await self.seasons_of.role_said(season, role_id, said)
+
+    # --- player statistics and who a table waits for (stats.py, issue 29) ----------------------------------------
+
+    async def stats(self, user_id: int, asker_id: int, guild_id: int | None, everywhere: bool = False) -> PlayerStats:
+        """``user_id``'s figures in the server ``guild_id``, or in every server (the asker's own only)."""
+        return await Stats(self.core).player(user_id, asker_id, guild_id, everywhere)
+
+    async def table_stats(self, game_id: int) -> TableStats:
+        """Each seat's times to answer and deadlines missed, the seat the table waits for most first."""
+        return await Stats(self.core).table(game_id)
+
+    # --- animated replays (animate.py, issue 29) -------------------------------------------------------------
+
+    async def reel(self, game_id: int, user_id: int, round: int | None = None, private: bool = False) -> Reel:
+        """The views of ``round`` step by step (None: the whole game once it is over, else the latest round), the
+        public ones or, with ``private``, the user's own seat's."""
+        return await self.animations.reel(game_id, user_id, round, private)
+
+    async def animation(self, game_id: int, user_id: int, round: int | None, private: bool,
+                        draw: Callable[[Reel], T], request: Hashable) -> T:
+        """``draw`` of the reel, off the event loop; cached by the game's state fingerprint and ``request``."""
+        return await self.animations.animation(game_id, user_id, round, private, draw, request)
+
+    # --- the queue (queue.py, issue 29) -------------------------------------------------------------------------
+
+    async def queue_join(self, guild_id: int, channel_id: int, user_id: int, name: str, game: str, players: int,
+                         settings: dict[str, Any] | None = None, words: str = "", hours: int = 12) -> str:
+        """Wait in the server's queue for a table of ``game`` (its own settings read from ``words``); a ready check
+        opens when enough members wait for the same one."""
+        return await self.queue.join(guild_id, channel_id, user_id, name, game, players, settings, words, hours)
+
+    async def queue_leave(self, guild_id: int, user_id: int, game: str | None = None) -> str:
+        return await self.queue.leave(guild_id, user_id, game)
+
+    async def queue_show(self, guild_id: int) -> list[str]:
+        return await self.queue.show(guild_id)
+
+    async def queue_ready(self, check_game: int, user_id: int) -> ReadyReply:
+        return await self.queue.ready(check_game, user_id)
+
+    async def queue_launch(self, check_game: int, channel_id: int | None = None) -> GameInfo:
+        """Start the game of a ready check whose members are all ready (in ``channel_id``: its new thread)."""
+        return await self.queue.launch(check_game, channel_id)

@@ -25,8 +25,9 @@ class _Unit(Protocol):
 
 
 def _season(row: sqlite3.Row) -> SeasonRow:
-    season = build(SeasonRow, row, ("roles", "standings"))
+    season = build(SeasonRow, row, ("roles",))
     season.per_game = bool(season.per_game)
+    season.standings = None if row["standings"] is None else json.loads(row["standings"])
     return season
 
 
