@@ -60,6 +60,9 @@ class Deadlines:
             TimerKind.REMINDER: self._remind,
             TimerKind.DEADLINE: self._expire,
         }
+        # timers of a game still in its lobby, each fired on its own before the games' timers (the queue's ready
+        # check: ``Queue`` registers its handler)
+        self.lobby_timers: dict[TimerKind, Callable[[TimerRow], Awaitable[None]]] = {}
 
     async def run_due_timers(self) -> int:
         """Fire every timer due by the clock (expired votes first: a vote may have passed meanwhile; then per
@@ -75,6 +78,10 @@ class Deadlines:
                 continue
             fired += 1
         due = await self._claim(now)
+        for timer in [x for x in due if x.kind in self.lobby_timers]:
+            await self.lobby_timers[TimerKind(timer.kind)](timer)
+            fired += 1
+        due = [x for x in due if x.kind not in self.lobby_timers]
         mine = {x.id for x in due} if self.core.store.shared else None
         for game_id in dict.fromkeys(timer.game_id for timer in due):
             try:

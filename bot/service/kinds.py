@@ -69,6 +69,7 @@ class TimerKind(StrEnum):
     # the autopilot answers a decision: written with the commit that hands it the decision, done by the pass that
     # runs right after; due a little later, so that the timer task answers it if that pass failed
     AUTOPLAY = "autoplay"
+    READY = "ready"  # a queue's ready check closes (its game is in the lobby: bot/service/queue.py)
 
 
 class Source(StrEnum):

@@ -79,7 +79,7 @@ _OUTBOX = ("o.id, o.game_id, o.audience, o.user_id, o.kind, o.payload, o.key, o.
 _OUTBOX_FROM = "outbox o JOIN games g ON g.id = o.game_id"
 _UNSENT = "sent_at IS NULL AND failed_at IS NULL"
 _TIMER = "id, game_id, kind, due_at, remaining_ms, payload, done"
-_LIVE_TIMER = "(kind = 'vote' OR game_id IN (SELECT id FROM games WHERE status = 'running'))"
+_LIVE_TIMER = "(kind IN ('vote', 'ready') OR game_id IN (SELECT id FROM games WHERE status = 'running'))"
 
 
 class PgUnit:

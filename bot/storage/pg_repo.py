@@ -24,6 +24,7 @@ from bot.storage.pg_base import (
     _unpack,
 )
 from bot.storage.pg_claims import Claims
+from bot.storage.pg_queue import PgQueue
 from bot.storage.pg_seasons import PgSeasons
 from bot.storage.records import (
     AnswerRow,
@@ -48,7 +49,7 @@ _ANSWER = "game_id, seq, user_id, house, decision_id, kind, answer, source, roun
 _VOTE = "id, game_id, kind, house, hours, opener_id, status, outcome, opened_at, closes_at, closed_at"
 
 
-class PostgresRepo(Claims, PgSeasons):  # seasons (issue 29): pg_seasons.py
+class PostgresRepo(Claims, PgSeasons, PgQueue):  # issue 29: pg_seasons.py, pg_queue.py
     # --- games -----------------------------------------------------------------------------------------
 
     async def add_game(self, guild_id: int | None, channel_id: int, creator_id: int, players: int,

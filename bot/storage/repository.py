@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
+from bot.storage.queue_rows import QueueEntry
 from bot.storage.records import (
     AnswerRow,
     EventRow,
@@ -269,6 +270,27 @@ class Repo(Protocol):
         """Role id -> the members the bot gave it to."""
         ...
     async def set_role_holders(self, guild_id: int, role_id: int, user_ids: list[int]) -> None: ...
+
+    # a server's queue and its ready checks (issue 29: sqlite_queue.py, pg_queue.py)
+    async def add_queue_entry(self, entry: QueueEntry) -> None: ...
+    async def queue_entries(self, guild_id: int, user_id: int | None = None) -> list[QueueEntry]:
+        """The server's entries (one member's only), by the time they joined."""
+        ...
+    async def check_entries(self, check_game: int) -> list[QueueEntry]:
+        """The entries a ready check (its game in the lobby) holds."""
+        ...
+    async def remove_queue_entry(self, guild_id: int, user_id: int, game: str) -> None: ...
+    async def set_queue_check(self, guild_id: int, game: str, user_ids: list[int], check_game: int | None) -> None:
+        """These members' entries for ``game`` enter the ready check ``check_game`` (None: back to waiting), not
+        ready."""
+        ...
+    async def set_queue_ready(self, check_game: int, user_id: int, now: datetime) -> None: ...
+    async def end_queue_check(self, check_game: int) -> None:
+        """The check's game starts: its entries leave the queue."""
+        ...
+    async def set_game_channel(self, game_id: int, channel_id: int) -> None:
+        """A game still in the lobby moves to another channel (the thread opened for it)."""
+        ...
 
 
 class Store(Protocol):

@@ -35,6 +35,7 @@ from bot.storage.records import (
 )
 from bot.storage.repository import PACK_PER_PRUNE, PRUNE_ROWS, Pruned, StorageError
 from bot.storage.sqlite_group import Member, Statement, merged
+from bot.storage.sqlite_queue import SqliteQueue
 from bot.storage.sqlite_rows import build as _build
 from bot.storage.sqlite_rows import params as _params
 from bot.storage.sqlite_rows import to_json as _json
@@ -48,8 +49,10 @@ def _placeholders(items: Iterable[Any]) -> str:
     return ",".join("?" for _ in items)
 
 
-# a timer fires while its game runs (a vote's also while it is paused): the game is looked up by its key
-_LIVE = "(t.kind = 'vote' OR EXISTS (SELECT 1 FROM games g WHERE g.id = t.game_id AND g.status = 'running'))"
+# a timer fires while its game runs (a vote's also while it is paused, a ready check's while its game is in the
+# lobby): the game is looked up by its key
+_LIVE = ("(t.kind IN ('vote', 'ready') OR EXISTS (SELECT 1 FROM games g WHERE g.id = t.game_id "
+         "AND g.status = 'running'))")
 
 
 def _position(e: EventRow) -> int:
@@ -58,7 +61,7 @@ def _position(e: EventRow) -> int:
     return int(seq) if seq is not None else e.n
 
 
-class SqliteRepo(SqliteSeasons):  # seasons (issue 29): sqlite_seasons.py
+class SqliteRepo(SqliteSeasons, SqliteQueue):  # issue 29: sqlite_seasons.py, sqlite_queue.py
     """One unit of work. Writes are deferred: a transaction that only writes hands them to its group when its block
     ends (``SqliteStore.enqueue``); one that reads takes the writing connection at its first read and sends them
     with each read. The SQLite error of a deferred write surfaces there, and the transaction rolls back as a whole.
