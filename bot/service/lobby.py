@@ -184,6 +184,7 @@ class Lobby:
                 raise ServiceError("That user already has a seat in this game.")
             now = self.core.clock()
             async with self.core.writing(t) as repo:
+                await repo.log_seat(game_id, seat.user_id, house, "replaced", now)  # the seat row forgets them
                 await repo.move_seat(game_id, seat.user_id, new_user_id, name)  # a player again, not away
                 deadlines = await self.core.deadlines(repo, t)
                 who = "A new player" if t.faceless else name

@@ -148,6 +148,7 @@ class Seats:
             async with core.writing(t) as repo:
                 state = SeatState.AUTOPILOT if mode == "autopilot" else SeatState.PLAYER
                 await repo.set_seat_state(game_id, user_id, state, away_from=now, away_until=until)
+                await repo.log_seat(game_id, user_id, seat.house, "away", now)  # counted by the statistics
                 if mode == "stretch":
                     await self._stretch(repo, t, seat.house, until - now)
                     text = f"{name} is away until {stamp}; their deadlines are stretched until they return."
@@ -236,6 +237,7 @@ class Seats:
         seat = next((s for s in t.seats if s.user_id == user_id and s.state != SeatState.OPEN), None)
         if seat is not None and seat.missed >= t.row.settings["replace_after"]:
             rows += await self.open_seat(repo, t, seat, f"{name}'s player missed {seat.missed} deadlines")
+            await repo.log_seat(t.id, seat.user_id, decision.player, "dropped", self.core.clock())
         return rows
 
     @retried
@@ -257,6 +259,7 @@ class Seats:
             async with core.writing(t) as repo:
                 player = "its player" if t.faceless else seat.name
                 rows = await self.open_seat(repo, t, seat, why or f"{player} was removed by a manager")
+                await repo.log_seat(game_id, seat.user_id, house, "kicked", core.clock())
                 await repo.add_messages(rows, core.clock())
             await self.play_on(game_id)
             core.woken()

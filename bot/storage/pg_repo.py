@@ -10,6 +10,7 @@ import zlib
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.storage import pg_stats
 from bot.storage.keys import message_keys
 from bot.storage.pg_base import (
     _LIVE_TIMER,
@@ -42,6 +43,7 @@ from bot.storage.records import (
 )
 from bot.storage.repository import PACK_PER_PRUNE, PRUNE_ROWS, Pruned
 from bot.storage.sqlite_repo import _position
+from bot.storage.stats_rows import PlayerRows, SeatWait
 
 _GAME = ("id, guild_id, channel_id, creator_id, players, status, settings, seed, seq, round, phase, state_hash, "
          "note, created_at, updated_at, started_at, finished_at, game")
@@ -142,8 +144,10 @@ class PostgresRepo(Claims, PgSeasons, PgQueue):  # issue 29: pg_seasons.py, pg_q
     async def add_answer(self, a: AnswerRow) -> None:
         await self._write(
             # the answer goes as JSON text: a null answer (a legal "none") would otherwise be sent as SQL NULL
-            f"INSERT INTO answers ({_ANSWER}) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8, $9, $10, $11, $12, "
-            "NULL)", a.game_id, a.seq, a.user_id, a.house, a.decision_id, a.kind, _dump(a.answer), a.source, a.round,
+            # asked_at: when the decision was prompted (its prompt row, still there in this transaction)
+            f"INSERT INTO answers ({_ANSWER}, asked_at) VALUES ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8, $9, $10, "
+            "$11, $12, NULL, (SELECT opened_at FROM prompts WHERE game_id = $1 AND decision_id = $5))",
+            a.game_id, a.seq, a.user_id, a.house, a.decision_id, a.kind, _dump(a.answer), a.source, a.round,
             a.phase, a.state_hash, _t(a.at))
 
     async def answers(self, game_id: int, after_seq: int = 0, live: bool = True) -> list[AnswerRow]:
@@ -449,9 +453,13 @@ class PostgresRepo(Claims, PgSeasons, PgQueue):  # issue 29: pg_seasons.py, pg_q
                           "ON CONFLICT (game_id) DO UPDATE SET guild_id = excluded.guild_id, "
                           "finished_at = excluded.finished_at, ranking = excluded.ranking",
                           game_id, guild_id, _t(now), ranking)
+        await self._write("UPDATE seats s SET place = (r.value ->> 'place')::integer FROM jsonb_array_elements($2) "
+                          "AS r(value) WHERE s.game_id = $1 AND s.house = r.value ->> 'house'",
+                          game_id, ranking)  # each seat's place, for the statistics (stats.py)
 
     async def remove_result(self, game_id: int) -> None:
         await self._write("DELETE FROM results WHERE game_id = $1", game_id)
+        await self._write("UPDATE seats SET place = NULL WHERE game_id = $1", game_id)
 
     async def results(self, guild_id: int) -> list[list[dict[str, Any]]]:
         """The rankings of the server's finished games, oldest first."""
@@ -494,3 +502,15 @@ class PostgresRepo(Claims, PgSeasons, PgQueue):  # issue 29: pg_seasons.py, pg_q
                                "ORDER BY id", game_id, from_house, _t(since))
         return [{"from": str(r["from_house"]), "to": str(r["to_house"]), "text": str(r["text"]),
                  "at": r["at"].astimezone(UTC)} for r in rows]
+
+    # --- statistics (issue 29): the SQL in pg_stats.py -----------------------------------------------------
+
+    async def log_seat(self, game_id: int, user_id: int, house: str, kind: str, now: datetime) -> None:
+        await self._write("INSERT INTO seat_log (game_id, user_id, house, kind, at) VALUES ($1, $2, $3, $4, $5)",
+                          game_id, user_id, house, kind, _t(now))
+
+    async def player_rows(self, user_id: int, guild_id: int | None) -> PlayerRows:
+        return await pg_stats.player_rows(self, user_id, guild_id)
+
+    async def seat_waits(self, game_id: int) -> list[SeatWait]:
+        return await pg_stats.seat_waits(self, game_id)

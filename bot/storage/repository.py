@@ -50,6 +50,7 @@ from bot.storage.records import (
     Whisper,
 )
 from bot.storage.season_rows import SeasonRow
+from bot.storage.stats_rows import PlayerRows, SeatWait
 
 # A delivered message is kept this long (a re-send after a crash finds its key; Discord remembers a nonce for a
 # few minutes), then pruned: its payload was most of a finished game's database.
@@ -290,6 +291,19 @@ class Repo(Protocol):
         ...
     async def set_game_channel(self, game_id: int, channel_id: int) -> None:
         """A game still in the lobby moves to another channel (the thread opened for it)."""
+        ...
+
+    # player statistics (issue 29: sqlite_stats.py, pg_stats.py; add_answer stores when the decision was asked,
+    # add_result each seat's place)
+    async def log_seat(self, game_id: int, user_id: int, house: str, kind: str, now: datetime) -> None:
+        """What the seats table forgets (``stats_rows.SEAT_LOG_KINDS``): an absence declared, a seat opened by a kick
+        or after missed deadlines, a seat handed to another member."""
+        ...
+    async def player_rows(self, user_id: int, guild_id: int | None) -> PlayerRows:
+        """A player's statistics rows in one server (``guild_id``) or in all of them (None), read by index."""
+        ...
+    async def seat_waits(self, game_id: int) -> list[SeatWait]:
+        """Each decision of the game answered by its player or at its deadline after a prompt: the first answer."""
         ...
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from bot.storage import sqlite_stats
 from bot.storage.keys import message_keys
 from bot.storage.records import (
     AnswerRow,
@@ -40,6 +41,7 @@ from bot.storage.sqlite_rows import build as _build
 from bot.storage.sqlite_rows import params as _params
 from bot.storage.sqlite_rows import to_json as _json
 from bot.storage.sqlite_seasons import SqliteSeasons
+from bot.storage.stats_rows import PlayerRows, SeatWait
 
 if TYPE_CHECKING:
     from bot.storage.sqlite import SqliteStore
@@ -254,9 +256,11 @@ class SqliteRepo(SqliteSeasons, SqliteQueue):  # issue 29: sqlite_seasons.py, sq
 
     async def add_answer(self, a: AnswerRow) -> None:
         self._write(
-            f"INSERT INTO answers ({self._ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+            # asked_at: when the decision was prompted (its prompt row, still there in this transaction)
+            f"INSERT INTO answers ({self._ANSWER_COLUMNS}, asked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, "
+            "(SELECT opened_at FROM prompts WHERE game_id = ? AND decision_id = ?))",
             (a.game_id, a.seq, a.user_id, a.house, a.decision_id, a.kind, _json(a.answer), a.source, a.round,
-             a.phase, a.state_hash, a.at))
+             a.phase, a.state_hash, a.at, a.game_id, a.decision_id))
 
     async def answers(self, game_id: int, after_seq: int = 0, live: bool = True) -> list[AnswerRow]:
         extra = " AND rewound IS NULL" if live else ""
@@ -565,9 +569,13 @@ class SqliteRepo(SqliteSeasons, SqliteQueue):  # issue 29: sqlite_seasons.py, sq
                          now: datetime) -> None:
         self._write("INSERT OR REPLACE INTO results (game_id, guild_id, finished_at, ranking) VALUES (?, ?, ?, ?)",
                     (game_id, guild_id, now, _json(ranking)))
+        self._write("UPDATE seats SET place = (SELECT json_extract(r.value, '$.place') FROM json_each(?) AS r "
+                    "WHERE json_extract(r.value, '$.house') = seats.house) WHERE game_id = ?",
+                    (_json(ranking), game_id))  # each seat's place, for the statistics (stats.py)
 
     async def remove_result(self, game_id: int) -> None:
         self._write("DELETE FROM results WHERE game_id = ?", (game_id,))
+        self._write("UPDATE seats SET place = NULL WHERE game_id = ?", (game_id,))
 
     async def results(self, guild_id: int) -> list[list[dict[str, Any]]]:
         """The rankings of the server's finished games, oldest first."""
@@ -630,3 +638,15 @@ class SqliteRepo(SqliteSeasons, SqliteQueue):  # issue 29: sqlite_seasons.py, sq
     async def lease_shards(self, owner: str, shards: list[int], now: datetime, until: datetime) -> list[int]:
         _params((now, until))
         return []
+
+    # --- statistics (issue 29): the SQL in sqlite_stats.py ------------------------------------------------
+
+    async def log_seat(self, game_id: int, user_id: int, house: str, kind: str, now: datetime) -> None:
+        self._write("INSERT INTO seat_log (game_id, user_id, house, kind, at) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, user_id, house, kind, now))
+
+    async def player_rows(self, user_id: int, guild_id: int | None) -> PlayerRows:
+        return await sqlite_stats.player_rows(self, user_id, guild_id)
+
+    async def seat_waits(self, game_id: int) -> list[SeatWait]:
+        return await sqlite_stats.seat_waits(self, game_id)
