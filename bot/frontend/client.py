@@ -28,6 +28,7 @@ from bot.frontend.components import DYNAMIC_ITEMS, prompt_view, reply_text
 from bot.frontend.confirm import CONFIRM_ITEMS, Confirmations
 from bot.frontend.help import SHORT, prompt_syntax
 from bot.frontend.lobby import LOBBY_ITEMS
+from bot.frontend.ready import READY_ITEMS
 from bot.frontend.seats import JoinSeatButton
 from bot.frontend.transport import DiscordTransport
 from bot.frontend.votes import VOTE_ITEMS
@@ -73,15 +74,18 @@ class AgotBot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.frontend.commands import GameCog
         from bot.frontend.manage import ManageCog
+        from bot.frontend.queue import QueueCog
 
         await self.add_cog(GameCog(self))
         await self.add_cog(ManageCog(self))
+        await self.add_cog(QueueCog(self))  # /queue (issue 29)
         for name in playable():  # each game's own verbs, in its own group (/agot)
             group = front(name).group()
             if group is not None:
                 self.tree.add_command(group)
         own = [item for name in playable() for item in front(name).items]
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *own, *VOTE_ITEMS, *CONFIRM_ITEMS, *LOBBY_ITEMS, JoinSeatButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *own, *VOTE_ITEMS, *CONFIRM_ITEMS, *LOBBY_ITEMS, JoinSeatButton,
+                               *READY_ITEMS)
         if self.serve_outbox:
             # the service's own tasks: the outbox dispatcher (woken by every commit) and the timer task (deadlines,
             # reminders, votes; it sleeps until the next due time, and fires at once what fell due while down)

@@ -30,6 +30,7 @@ import discord
 from bot.frontend import text
 from bot.frontend.components import prompt_view
 from bot.frontend.debounce import Debounce
+from bot.frontend.ready import ready_view
 from bot.frontend.seats import seat_view
 from bot.frontend.votes import vote_view
 from bot.games.front import BoardImage
@@ -126,6 +127,9 @@ class DiscordTransport:
                 seat = cast(SeatOpenPayload, msg.payload)
                 view = seat_view(gid, str(seat["house"]), str(seat.get("house_name") or ""))
                 return str((await send(text.clip(str(seat.get("text") or "")), view=view, nonce=msg.key)).id)
+            case OutboxKind.NOTICE if "ready" in msg.payload:  # a queue's ready check, with its Ready button
+                view = ready_view(int(msg.payload["ready"]))
+                return str((await send(text.clip(str(msg.payload["text"])), view=view, nonce=msg.key)).id)
             case OutboxKind.NOTICE | OutboxKind.PROMPT | OutboxKind.REMINDER:  # plain text: a public reminder
                 return await self._text(msg, send)
             case _:
