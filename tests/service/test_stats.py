@@ -53,18 +53,28 @@ async def play(svc: TableService, clock: FakeClock, gid: int, pace: Pace,
     return taken
 
 
-def service_test(test: Callable[[TableService, FakeClock], Awaitable[None]]) -> Callable[[Path], None]:
+Story = Callable[[TableService, FakeClock], Awaitable[None]]
+STORIES: list[Story] = []  # each test's body, told again on PostgreSQL (tests/pg/test_stats_pg.py)
+
+
+async def told(story: Story, db: str | Path) -> None:
+    clock = FakeClock()
+    svc = await TableService.open(db, clock=clock)
+    try:
+        await story(svc, clock)
+    finally:
+        await svc.close()
+
+
+def service_test(story: Story) -> Callable[[Path], None]:
+    STORIES.append(story)
+
     @aio
     async def run(tmp_path: Path) -> None:
-        clock = FakeClock()
-        svc = await TableService.open(tmp_path / "stats.sqlite3", clock=clock)
-        try:
-            await test(svc, clock)
-        finally:
-            await svc.close()
+        await told(story, tmp_path / "stats.sqlite3")
 
-    run.__name__ = test.__name__
-    run.__doc__ = test.__doc__
+    run.__name__ = story.__name__
+    run.__doc__ = story.__doc__
     return run
 
 
