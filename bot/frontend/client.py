@@ -75,10 +75,12 @@ class AgotBot(commands.Bot):
         from bot.frontend.commands import GameCog
         from bot.frontend.manage import ManageCog
         from bot.frontend.queue import QueueCog
+        from bot.frontend.season_commands import SeasonCog
 
         await self.add_cog(GameCog(self))
         await self.add_cog(ManageCog(self))
         await self.add_cog(QueueCog(self))  # /queue (issue 29)
+        await self.add_cog(SeasonCog(self))  # /season (issue 29)
         for name in playable():  # each game's own verbs, in its own group (/agot)
             group = front(name).group()
             if group is not None:

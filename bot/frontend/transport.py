@@ -31,6 +31,7 @@ from bot.frontend import text
 from bot.frontend.components import prompt_view
 from bot.frontend.debounce import Debounce
 from bot.frontend.ready import ready_view
+from bot.frontend.seasons import after_game
 from bot.frontend.seats import seat_view
 from bot.frontend.votes import vote_view
 from bot.games.front import BoardImage
@@ -118,6 +119,7 @@ class DiscordTransport:
                     log.warning("game %s: no replay file with the standings (%s)", gid, exc)
                     posted = await send(content, nonce=msg.key)
                 await self._standings_in_parent(where, content, msg.key)
+                await after_game(self.bot, where)  # the seasons rank again: rank roles given and taken
                 return str(posted.id)
             case OutboxKind.VOTE:  # a table vote: its words and the Yes/No buttons
                 vote = cast(VotePayload, msg.payload)

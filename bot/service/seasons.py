@@ -119,16 +119,17 @@ class Seasons:
         return found
 
     async def _archive(self, season: SeasonRow, end: datetime) -> None:
-        rows = await self._board_rows(season, end)
+        """Archive the season as it stands (every result so far, up to its end), its end moved to ``end``."""
+        rows = await self._board_rows(season)
         async with self.core.store.transaction() as repo:
             await repo.end_season(season.id, end, end, rows)
         season.ended_at, season.ends_at, season.standings = end, end, rows
 
-    async def _board_rows(self, season: SeasonRow, until: datetime | None = None) -> list[dict[str, Any]]:
+    async def _board_rows(self, season: SeasonRow) -> list[dict[str, Any]]:
         if season.standings is not None:
             return season.standings
         async with self.core.store.reading() as repo:
-            games = await repo.season_results(season.guild_id, season.starts_at, until or season.ends_at, season.game)
+            games = await repo.season_results(season.guild_id, season.starts_at, season.ends_at, season.game)
         return standings(games, season.counted, season.per_game)
 
     async def check_season(self, guild_id: int, name: str, starts_at: datetime, ends_at: datetime,
@@ -200,7 +201,7 @@ class Seasons:
     async def board(self, guild_id: int, name: str | None = None) -> tuple[SeasonRow, list[dict[str, Any]]]:
         """A season and its leaderboard: live while it runs, its archived final standings once ended."""
         season = await self.season(guild_id, name)
-        return season, await self._board_rows(season, min(season.ends_at, self.core.clock()))
+        return season, await self._board_rows(season)
 
     async def end_season(self, guild_id: int, user_id: int, manager: bool = False,
                          name: str | None = None) -> SeasonRow:
@@ -225,7 +226,7 @@ class Seasons:
                 season.ended_at is None and season.starts_at <= self.core.clock()
             if chosen and season.roles:
                 bands = bands_of(season)
-                rows = await self._board_rows(season, min(season.ends_at, self.core.clock()))
+                rows = await self._board_rows(season)
                 plans.append(RolePlan(season, bands, wanted(bands, rows)))
         return plans
 
