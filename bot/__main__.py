@@ -70,6 +70,7 @@ async def _run(config: Config, sync: bool, guild: int | None, sharding: tuple[li
 
     store = await open_store(config.database)
     service = await TableService.open(store, clock=AgotBot.clock, cache_games=config.cache_games)
+    service.queue.configure(config.queue_ready_minutes, config.queue_games)
     if sharding is None or sync:
         bot = AgotBot(service, config, serve=not sync)
     else:

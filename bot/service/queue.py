@@ -69,6 +69,13 @@ class Queue:
         self.max_games = max_games
         self.lock = asyncio.Lock()  # one change of the queue at a time (matching reads every waiting entry)
 
+    def configure(self, ready_minutes: int | None = None, max_games: int | None = None) -> None:
+        """The bot's settings (``AGOT_QUEUE_READY_MINUTES``, ``AGOT_QUEUE_GAMES``); None keeps the default."""
+        if ready_minutes is not None:
+            self.ready_time = timedelta(minutes=ready_minutes)
+        if max_games is not None:
+            self.max_games = max_games
+
     async def join(self, guild_id: int, channel_id: int, user_id: int, name: str, game: str, players: int,
                    settings: dict[str, Any] | None = None, words: str = "", hours: int = 12) -> str:
         """Put the member in the server's queue for ``game`` (``settings``: the game's own, as its front read

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.config import ConfigError, load_config
 from bot.service import FakeClock, RecordingTransport, ServiceError, TableService
 from bot.service.queue import READY_TIME
 from engine.registry import names, rules
@@ -53,7 +54,8 @@ async def queue_story(opened: Opener) -> None:
         assert "1/3 waiting" in await join(svc, 1)
         with pytest.raises(ServiceError, match="already in this server's queue for A Game of Thrones"):
             await join(svc, 1)
-        assert "1/3 waiting" in await join(svc, 2, settings={"tiebreak": "faq"}, words="tiebreak:faq")  # another table: no match
+        faq = {"settings": {"tiebreak": "faq"}, "words": "tiebreak:faq"}  # another table: not matched with the others
+        assert "1/3 waiting" in await join(svc, 2, **faq)
         clock.advance(1)
         assert "2/3 waiting" in await join(svc, 3)
         assert "ready check is open" in await join(svc, 4)
@@ -101,11 +103,11 @@ async def queue_story(opened: Opener) -> None:
             await svc.queue_launch(check, THREAD)
 
         for user in (6, 7):
-            await join(svc, user, settings={"tiebreak": "faq"}, words="tiebreak:faq")  # with member 2: a check opens
+            await join(svc, user, **faq)  # with member 2: a check opens
         (post,) = await ready_posts(svc)
         check = int(post["ready"])  # type: ignore[call-overload]
-        assert await svc.queue_leave(GUILD, 6) == ("You leave the queue for A Game of Thrones: The Board Game, 3 players, "
-                                                   "tiebreak:faq, 12 h per deadline.")
+        assert await svc.queue_leave(GUILD, 6) == (
+            "You leave the queue for A Game of Thrones: The Board Game, 3 players, tiebreak:faq, 12 h per deadline.")
         assert (await svc.game(check)).status == "cancelled"
         transport = RecordingTransport()
         await svc.flush(transport)
@@ -175,15 +177,28 @@ async def test_every_game_starts_from_the_queue_with_its_seats_dealt(tmp_path: P
         await svc.close()
 
 
+def test_the_ready_time_and_the_game_limit_are_settings_of_the_bot() -> None:
+    config = load_config({"AGOT_QUEUE_READY_MINUTES": "3", "AGOT_QUEUE_GAMES": "2"})
+    assert (config.queue_ready_minutes, config.queue_games) == (3, 2)
+    assert load_config({}).queue_ready_minutes is None
+    for bad in ({"AGOT_QUEUE_READY_MINUTES": "0"}, {"AGOT_QUEUE_GAMES": "many"}):
+        with pytest.raises(ConfigError, match="must be a whole number from 1 to"):
+            load_config(bad)
+
+
 @aio
 async def test_a_member_in_too_many_games_may_not_queue(tmp_path: Path) -> None:
     svc = await TableService.open(tmp_path / "db.sqlite3", clock=FakeClock())
     try:
-        svc.queue.max_games = 1
+        svc.queue.configure(ready_minutes=3, max_games=1)
         _, users = await seated(svc, 3)
         with pytest.raises(ServiceError, match=r"You already play 1 running games \(at most 1\)"):
             await join(svc, users[0])
         assert await svc.queue_show(GUILD) == []
         assert "1/3 waiting" in await join(svc, 99)
+        await join(svc, 98)
+        assert "ready check is open" in await join(svc, 97)
+        (post,) = await ready_posts(svc)
+        assert "press **Ready** within 3 minutes" in str(post["text"])  # the bot's setting
     finally:
         await svc.close()
