@@ -13,6 +13,8 @@ without knowing the game:
 - the deal: the roles a member may choose at a table, and how the roles are dealt to the members at the start
   (the wishes first, the rest at random from the given seed);
 - ``label(decision)``: a decision's name in public messages, and ``outcome(game)``: how a game ended, in words;
+- ``hindsight(view, final)``: a past view of a game now over, with what its end made public drawn in as far as
+  it had happened then (an animated replay's frames: ``bot/service/animate.py``);
 - the settings form: which keys of a table's settings are the game's (the rest are the table's own, in
   ``bot/service/settings.py``), checked by ``check_settings`` and passed to ``rules`` as they are stored;
 - ``calculator``: optional extras (None when the game has none).
@@ -150,6 +152,12 @@ class Room(Protocol):
     def outcome(self, game: GameState) -> str:
         """How a game that is over ended, in one sentence of the game's words (who won, and when): the game-over
         post's headline (its ``standings`` give the places, a side sharing place 1)."""
+        ...
+
+    def hindsight(self, view: dict[str, Any], final: Mapping[str, Any]) -> dict[str, Any]:
+        """A past ``view`` (the public one or a seat's) of a game that is now over, with what the end made public
+        (``final``: the public view at the end) as far as it had happened at that time (Whitechapel: Jack's path
+        up to his last move then); ``view`` itself where the end reveals nothing of the past."""
         ...
 
 

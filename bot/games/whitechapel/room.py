@@ -66,5 +66,16 @@ class WhitechapelRoom:
         reason = next((s.note for s in standings if s.note), "")
         return f"{side}: {reason}" if reason else f"{side}."
 
+    def hindsight(self, view: dict[str, Any], final: Mapping[str, Any]) -> dict[str, Any]:
+        """Jack's rows, public at the end, drawn as far as he had gone: the nights before in full, tonight's up to
+        his last move (the move track's square)."""
+        public, rows = view["public"], final["public"].get("paths")
+        if "paths" in public or not rows:
+            return view
+        night, track = public["night"] or 0, public["track"]
+        tonight = track["moves_used"] + 1 if track["square"] is not None else 0
+        paths = [list(p) for p in rows[: max(night - 1, 0)]] + [list(p[:tonight]) for p in rows[night - 1: night]]
+        return {**view, "public": {**public, "paths": paths}}
+
 
 ROOM: Room = WhitechapelRoom()
