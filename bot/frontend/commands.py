@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.frontend import help as guide
+from bot.frontend import stats as stats_words
 from bot.frontend import text
 from bot.frontend.common import (
     GAME,
@@ -515,3 +516,19 @@ class GameCog(commands.Cog):
                    game_name: str | None = None) -> None:
         own = await self.help_front(interaction, game_name)
         await interaction.response.send_message(guide.topic_text(own, topic), ephemeral=True)
+
+    # --- statistics (issue 29: the words in stats.py) ------------------------------------------------------------
+
+    @game.command(name="stats",
+                  description="A player's figures (games, wins, time to answer), or who a table waits for")
+    @app_commands.describe(member="whose figures (default: yours)",
+                           scope="this server's games (default) or every server's (your own figures only)",
+                           public="post them in the channel (default: only to you)",
+                           table="who this channel's game waits for: each seat's time to answer and missed deadlines",
+                           game=GAME)
+    @app_commands.choices(scope=stats_words.SCOPES)
+    @app_commands.autocomplete(game=game_choices)
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None,
+                    scope: str | None = None, public: bool = False, table: bool = False,
+                    game: int | None = None) -> None:
+        await stats_words.stats_reply(interaction, member, scope, public, table, game)

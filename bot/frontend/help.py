@@ -19,7 +19,9 @@ TOPICS: dict[str, tuple[str, str]] = {  # the pages of every game
 (`seat:` when seats are chosen), `leave`, `start`, `cancel` (asks to confirm).
 **Reading**: `status` (who the game waits for, and its settings), `board` (`private:True`: your own view), \
 `log` (recent events; `round:` a past phase with its board), `digest` (what changed since you last looked), \
-`mygames`, `ratings` (`user:` one member's record), `replay` (a finished game's file).
+`mygames`, `ratings` (`user:` one member's record), `replay` (a finished game's file), `stats` (games, wins, \
+time to answer, missed deadlines: `member:`, `scope:everywhere` your own in every server; `table:True` who the \
+table waits for; `public:True` posts it).
 **Playing**: `act` (your prompts here, only to you), `whisper` (`seat:` `text:` a message signed only with your \
 seat, by DM to that seat's player; 5 an hour, 500 characters; in the replay file once the game ends), `vote` (the \
 table decides: pause, resume, extend, cancel, kick, undo, end), `away` (`days:` or `until:`; `back:True` ends it), \
