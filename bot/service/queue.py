@@ -2,22 +2,22 @@
 number of players and settings, a ready check opens, and when every matched member has clicked Ready the game
 starts in the queue's channel with them seated (the room deals their seats, as ``Lobby.start`` does).
 
-A ready check is a game row in the lobby, made with the check (its creator the member who waited longest, its
-channel the one that member joined the queue in): its seats are the matched members, its public outbox rows the
-check's posts (the first carries the Ready button: payload key ``ready``), and its ``ready`` timer the check's
-deadline, which the timer task fires even after a restart (``Deadlines.lobby_timers``). The entries name their
-check's game (``check_game``) and when their member clicked Ready. When the time runs out, the members who did not
-click leave the queue, the others wait on in their places, the check's game is cancelled, and the queue is
-matched again (a new check may open at once with the next waiting members). A member who leaves the queue
-during a check calls it off the same way.
+A ready check is a game row in the lobby, made with the check (without a creator: ``NO_CREATOR``; its channel
+the one where the member who waited longest joined the queue): its seats are the matched members, its public
+outbox rows the check's posts (the first carries the Ready button: payload key ``ready``), and its ``ready`` timer
+the check's deadline, which the timer task fires even after a restart (``Deadlines.lobby_timers``). The entries
+name their check's game (``check_game``) and when their member clicked Ready. When the time runs out, the members
+who did not click leave the queue, the others wait on in their places, the check's game is cancelled, and the
+queue is matched again (a new check may open at once with the next waiting members). A member who leaves the
+queue during a check calls it off the same way.
 
 The front end opens the game's thread once every member is ready (``ready`` says "all"), then calls ``launch``
 with it; if that never comes (the bot stopped in between), the check's deadline launches the game in the queue's
 channel itself.
 
 Several bot processes on one PostgreSQL database: the queue's own lock is per process; two processes matching
-the same server's queue at once is not guarded against (a member's entry is unique, so no member is seated twice
-by the queue, but a check may be opened by each).
+the same server's queue at once is not guarded against (each may open a check for the same waiting members; the
+later one holds their entries).
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ from engine.registry import names
 READY_TIME = timedelta(minutes=10)  # how long the matched members have to click Ready
 MAX_GAMES = 5  # a member already in this many running or paused games may not queue for another
 MAX_HOURS = 336  # hours per deadline, as /game create allows
+# a queue's game has no creator: no stranger of the queue may start it early or manage the others' game; the
+# server's managers manage it
+NO_CREATOR = 0
 
 
 @dataclass(frozen=True)
@@ -158,8 +161,7 @@ class Queue:
     async def ready(self, check_game: int, user_id: int) -> ReadyReply:
         """The member clicked Ready in the check ``check_game``."""
         async with self.lock:
-            async with self.core.store.reading() as repo:
-                entries = await repo.check_entries(check_game)
+            entries = await self._open(check_game)
             if not entries:
                 raise ServiceError("This ready check is over: `/queue show` shows the queue now.")
             me = next((e for e in entries if e.user_id == user_id), None)
@@ -179,10 +181,8 @@ class Queue:
         """Every member of the check is ready: its game starts (in ``channel_id``, the thread the front end opened
         for it; None: in the queue's channel), its members' entries leave the queue."""
         async with self.lock:
-            async with self.core.store.reading() as repo:
-                entries = await repo.check_entries(check_game)
-                row = await repo.game(check_game)
-            if not entries or row is None or any(e.ready_at is None for e in entries):
+            entries = await self._open(check_game)
+            if not entries or any(e.ready_at is None for e in entries):
                 raise ServiceError("This ready check is over: `/queue show` shows the queue now.")
             async with self.core.store.transaction() as repo:
                 if channel_id is not None:
@@ -190,15 +190,14 @@ class Queue:
                 await repo.finish_timers([x.id for x in await repo.timers(check_game) if x.kind == TimerKind.READY])
                 await repo.end_queue_check(check_game)
             self.core.drop(check_game)  # its row is read again, with its channel
-        return await self.lobby.start(check_game, row.creator_id, manager=True)
+        return await self.lobby.start(check_game, NO_CREATOR, manager=True)
 
     async def expire(self, timer: TimerRow) -> None:
         """A ready check's deadline: the members who did not click Ready leave the queue, the others wait on, and
         the queue is matched again (every member ready but no launch yet: the game starts here)."""
         check_game = timer.game_id
         async with self.lock:
-            async with self.core.store.reading() as repo:
-                entries = await repo.check_entries(check_game)
+            entries = await self._open(check_game)
             launch = bool(entries) and all(e.ready_at is not None for e in entries)
             if not launch:
                 late = [e for e in entries if e.ready_at is None]
@@ -216,6 +215,19 @@ class Queue:
                 self._dropped([check_game])
                 return
         await self.launch(check_game)
+
+    async def _open(self, check_game: int) -> list[QueueEntry]:
+        """The entries of the ready check while its game is in the lobby. A server manager who started or cancelled
+        that game meanwhile ended the check: its entries leave the queue (and its timer is done)."""
+        async with self.core.store.reading() as repo:
+            entries = await repo.check_entries(check_game)
+            row = await repo.game(check_game)
+        if not entries or (row is not None and row.status == GameStatus.LOBBY):
+            return entries
+        async with self.core.store.transaction() as repo:
+            await repo.end_queue_check(check_game)
+            await repo.finish_timers([x.id for x in await repo.timers(check_game) if x.kind == TimerKind.READY])
+        return []
 
     async def _call_off(self, repo: Repo, check_game: int, kept: list[QueueEntry], now: datetime,
                         notice: str) -> None:
@@ -255,7 +267,7 @@ class Queue:
     async def _open_check(self, repo: Repo, matched: list[QueueEntry]) -> int:
         first, now = matched[0], self.core.clock()
         due = now + self.ready_time
-        game_id = await repo.add_game(first.guild_id, first.channel_id, first.user_id, first.players, first.settings,
+        game_id = await repo.add_game(first.guild_id, first.channel_id, NO_CREATOR, first.players, first.settings,
                                       now, first.game)
         for e in matched:
             await repo.add_seat(SeatRow(game_id, e.user_id, e.name, None, now))

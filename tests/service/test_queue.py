@@ -160,6 +160,28 @@ async def test_a_ready_check_survives_a_restart(tmp_path: Path) -> None:
 
 
 @aio
+async def test_only_a_manager_starts_a_check_early_and_that_ends_the_check(tmp_path: Path) -> None:
+    clock = FakeClock()
+    svc = await TableService.open(tmp_path / "db.sqlite3", clock=clock)
+    try:
+        for user in (1, 2, 3):
+            await join(svc, user)
+        check = int((await ready_posts(svc))[0]["ready"])  # type: ignore[call-overload]
+        with pytest.raises(ServiceError, match="creator"):  # no member of the queue manages the others' game
+            await svc.start(check, 1)
+        await svc.queue_ready(check, 1)
+        await svc.start(check, 42, manager=True)  # a server manager starts it now
+        with pytest.raises(ServiceError, match="This ready check is over"):
+            await svc.queue_ready(check, 2)
+        assert await svc.queue_show(GUILD) == []
+        clock.advance(READY_TIME.total_seconds())
+        await svc.run_due_timers()
+        assert (await svc.game(check)).status == "running"  # its deadline did not call the game off
+    finally:
+        await svc.close()
+
+
+@aio
 async def test_every_game_starts_from_the_queue_with_its_seats_dealt(tmp_path: Path) -> None:
     svc = await TableService.open(tmp_path / "db.sqlite3", clock=FakeClock())
     try:
