@@ -178,11 +178,6 @@ class Seasons:
         """The server's seasons, by start (ended ones archived)."""
         return await self._all(guild_id)
 
-    async def current(self, guild_id: int) -> list[SeasonRow]:
-        """The seasons running now (started, not ended)."""
-        now = self.core.clock()
-        return [s for s in await self._all(guild_id) if s.ended_at is None and s.starts_at <= now]
-
     async def season(self, guild_id: int, name: str | None = None) -> SeasonRow:
         """The season named so (any case), or the one running now, or else the latest one that began."""
         found = await self._all(guild_id)

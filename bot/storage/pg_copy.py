@@ -24,8 +24,8 @@ from bot.storage.stores import is_postgres, open_store, redacted, sqlite_path
 # parents before children (foreign keys)
 TABLES = ("games", "seats", "rewinds", "answers", "events", "event_archives", "snapshots", "outbox", "deliveries",
           "prompts", "timers", "votes", "ballots", "looks", "results", "member_zones", "front_posts", "whispers",
-          "seat_log")
-IDENTITIES = ("games", "rewinds", "outbox", "timers", "votes", "whispers", "seat_log")
+          "seat_log", "seasons", "role_holders")
+IDENTITIES = ("games", "rewinds", "outbox", "timers", "votes", "whispers", "seat_log", "seasons")
 
 
 def _read(path: Path) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
