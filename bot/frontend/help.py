@@ -21,7 +21,8 @@ TOPICS: dict[str, tuple[str, str]] = {  # the pages of every game
 `log` (recent events; `round:` a past phase with its board), `digest` (what changed since you last looked), \
 `mygames`, `ratings` (`user:` one member's record), `replay` (a finished game's file), `stats` (games, wins, \
 time to answer, missed deadlines: `member:`, `scope:everywhere` your own in every server; `table:True` who the \
-table waits for; `public:True` posts it).
+table waits for; `public:True` posts it), `animate` (a round's boards step by step as an animated GIF, or the \
+whole game once over: `round:`, `private:True` your own view, `format:` GIF or animated PNG).
 **Playing**: `act` (your prompts here, only to you), `whisper` (`seat:` `text:` a message signed only with your \
 seat, by DM to that seat's player; 5 an hour, 500 characters; in the replay file once the game ends), `vote` (the \
 table decides: pause, resume, extend, cancel, kick, undo, end), `away` (`days:` or `until:`; `back:True` ends it), \
@@ -42,6 +43,15 @@ and stored in UTC.
 (the game's `absence` setting); `/game away back:True` ends it early.
 **Votes**: `/game vote` lets the seated players pause, resume, extend deadlines, undo the last answer, kick a \
 player, cancel or end the game."""),
+    "seasons": ("Seasons and rank roles", """\
+**Seasons** rate a server's games between two dates apart from the all-time `/game ratings`: `/season board` \
+(`season:` a past one, with its final standings), `/season list`.
+**Managers** (Manage Server): `/season open name: start: end:` (days as YYYY-MM-DD in your time zone; `game:` one \
+game, else every game, `rating:` one rating across them or one per game; `count:` only a player's best N games \
+count; `roles:` rank roles, e.g. `1=Champion, 3=@Podium, 10=Top ten`: a role that does not exist is created), \
+`/season end` (now, keeping its final standings). Seasons of the same game may not overlap.
+**Rank roles** are given and taken after every finished game. The bot never touches @everyone, a role managed by \
+an integration or a role at or above its own top role; if a role becomes one of those, it says so once."""),
 }
 
 
