@@ -155,10 +155,15 @@ class Seasons:
         for other in await self._all(guild_id):
             if other.name.lower() == name.strip().lower():
                 raise ServiceError(f"This server already has a season named '{other.name}'.")
-            same_game = other.game is None or game is None or other.game == game
-            if same_game and other.starts_at < ends_at and starts_at < other.ends_at:
+            if not (other.starts_at < ends_at and starts_at < other.ends_at):
+                continue
+            if other.game is None or game is None or other.game == game:
                 raise ServiceError(f"It overlaps the season '{other.name}' ({other.starts_at:%Y-%m-%d} to "
                                    f"{other.ends_at:%Y-%m-%d}) of {other.game or 'every game'}.")
+            shared = [b.name for b in bands_of(other) if b.role_id in {mine.role_id for mine in bands}]
+            if shared:
+                raise ServiceError(f"The role {shared[0]} already ranks the season '{other.name}' at the same "
+                                   "time: name another.")
 
     async def open_season(self, guild_id: int, channel_id: int, user_id: int, name: str, starts_at: datetime,
                           ends_at: datetime, game: str | None = None, counted: int | None = None,
@@ -214,11 +219,11 @@ class Seasons:
 
     async def rank_roles(self, guild_id: int, season_id: int | None = None) -> list[RolePlan]:
         """For each season running now with rank roles (or the season ``season_id``, e.g. just ended, with its
-        final standings): who should hold each of its roles."""
+        final standings), once begun: who should hold each of its roles."""
         plans = []
         for season in await self._all(guild_id):
-            chosen = season.id == season_id if season_id is not None else \
-                season.ended_at is None and season.starts_at <= self.core.clock()
+            begun = season.starts_at <= self.core.clock()  # a season yet to begin leaves the roles as they are
+            chosen = begun and (season.id == season_id if season_id is not None else season.ended_at is None)
             if chosen and season.roles:
                 bands = bands_of(season)
                 rows = await self._board_rows(season)

@@ -29,7 +29,7 @@ async def test_seasons_on_postgresql(pg_url: str) -> None:
         await svc.close()
     svc = await TableService.open(await open_store(pg_url), clock=clock)  # a restart: all of it was stored
     try:
-        assert await svc.seasons(GUILD) == before and len(before) == 2
+        assert await svc.seasons(GUILD) == before and len(before) == 3
         assert before[0].standings and before[0].ended_at == clock.now
     finally:
         await svc.close()

@@ -94,8 +94,14 @@ async def season_story(svc: TableService, clock: FakeClock) -> None:
     with pytest.raises(ServiceError, match="Manage Server"):
         await svc.open_season(GUILD, CHANNEL, ANN, "Mine", END, END + timedelta(days=9))
     assert [s.name for s in await svc.seasons(GUILD)] == ["Spring"]
-    # a season of another game may share the span
+    # a season of another game may share the span, not a rank role
+    with pytest.raises(ServiceError, match="The role Champion already ranks the season 'Spring'"):
+        await svc.open_season(GUILD, CHANNEL, ADMIN, "Monopoly spring", START, END, game="monopoly",
+                              bands=[Band(1, 501, "Champion")], manager=True)
     await svc.open_season(GUILD, CHANNEL, ADMIN, "Monopoly spring", START, END, game="monopoly", manager=True)
+    summer = await svc.open_season(GUILD, CHANNEL, ADMIN, "Summer", END, END + timedelta(days=30), game="agot",
+                                   bands=[Band(1, 501, "Champion")], manager=True)  # later: the same role
+    assert await svc.rank_roles(GUILD, summer.id) == []  # yet to begin: its roles are left as they are
 
     ended = await svc.end_season(GUILD, ADMIN, manager=True, name="Spring")
     assert ended.ended_at == clock.now and ended.ends_at == clock.now
