@@ -6,6 +6,8 @@ is refused in one line and stores nothing. Prints how many seats the queue fille
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.service.queue import READY_TIME
@@ -96,3 +98,52 @@ async def test_members_queue_checks_time_out_and_games_start(world):
     seats = len(info.seats) + len(info2.seats)
     print(f"\nqueue: {seats} seats filled in 2 games; 1 ready check timed out, 1 member left, 1 dropped")
     assert seats == 5
+
+
+@pytest.mark.asyncio
+@pytest.mark.timeout(60)
+async def test_a_busy_evening_in_the_queue(world):
+    """Members of one server join the queue for three games at random, some leave again, some never press Ready:
+    every game the queue starts is one of its ready checks and seats exactly the members who pressed Ready there,
+    each with a seat of their own. Prints how many seats the queue filled."""
+    env, _ = world
+    rng = random.Random(29)
+    guild = env.create_guild()
+    hall = guild.create_text_channel("hall")
+    members = [guild.add_member(env.create_user(f"Evening{i}")) for i in range(14)]
+    tables = {"agot": 3, "whitechapel": 2, "monopoly": 2}
+    pressed: dict[int, set[int]] = {}  # ready check (its game) -> who pressed Ready
+    left = timeouts = 0
+    for _ in range(4):
+        for member in rng.sample(members, 9):
+            game = rng.choice(list(tables))
+            reply = said(await member.slash(hall, "queue join", game=game, players=tables[game]))[0]
+            assert reply.startswith(("🕐", "❌")) and "\n" not in reply
+            if rng.random() < 0.15:
+                await member.slash(hall, "queue leave")
+                left += 1
+        lazy = False
+        for post in ready_posts(hall):
+            check = int(next(c for c in custom_ids(post) if c.startswith(READY)).removeprefix(READY))
+            if check in pressed:
+                continue
+            named = [m for m in members if f"<@{m.id}>" in post.content]
+            pressing = [m for m in named if rng.random() < 0.85] or named[:1]
+            lazy = lazy or len(pressing) < len(named)
+            pressed[check] = set()
+            for m in pressing:
+                answer = await click_ready(m, post)
+                assert answer.startswith(("✅", "❌")), answer
+                if answer.startswith("✅"):
+                    pressed[check].add(m.id)
+        if lazy:
+            await env.advance_time(READY_TIME.total_seconds() + 5)
+            timeouts += 1
+    games = {g.id: g for m in members for g in await env.bot.service.games_of_user(m.id) if g.status == "running"}
+    for g in games.values():
+        assert {s.user_id for s in g.seats} == pressed[g.id] and len(g.seats) == tables[g.game]
+        assert len({s.house for s in g.seats if s.house}) == len(g.seats)  # the room dealt a seat to each
+    seats = sum(len(g.seats) for g in games.values())
+    print(f"\nqueue, a busy evening: {len(members)} members, {len(pressed)} ready checks ({timeouts} timed out "
+          f"rounds), {left} leaves: {seats} seats filled in {len(games)} games")
+    assert len(games) >= 3 and len(games) < len(pressed)  # some checks started games, some timed out
