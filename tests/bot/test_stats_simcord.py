@@ -12,6 +12,8 @@ import pytest
 from engine.core import Rng
 from tests.bot.players import Player, game_over
 
+pytestmark = pytest.mark.timeout(60)
+
 SLOW = 600  # seconds Bob lets each of his prompts wait
 
 

@@ -9,6 +9,8 @@ import pytest
 from tests.service.kit import aio
 from tests.service.test_stats import STORIES, Story, told
 
+pytestmark = pytest.mark.timeout(60)
+
 
 @pytest.mark.parametrize("story", STORIES, ids=[s.__name__ for s in STORIES])
 def test_the_statistics_on_postgresql(pg_url: str, story: Story) -> None:

@@ -15,6 +15,8 @@ from bot.service.models import ServiceError
 from bot.service.stats import EVERYWHERE_REFUSED, NO_SERVER, Waits
 from tests.service.kit import aio
 
+pytestmark = pytest.mark.timeout(30)
+
 ALICE, BOB, CAROL = 100, 101, 102
 HERE, THERE = 1, 2  # two servers
 Pace = Callable[[int, int], float]  # (user, their n-th answer) -> seconds they take

@@ -15,6 +15,8 @@ from bot.service import TableService
 from bot.storage import SqliteStore
 from tests.service.kit import aio
 
+pytestmark = pytest.mark.timeout(30)
+
 T = "2026-01-01T00:00:00.000000+00:00"
 
 

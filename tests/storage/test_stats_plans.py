@@ -1,7 +1,7 @@
 """Issue 29, part 1: every statement the statistics run (a player's figures in a server and everywhere, a table's
 waits) is an index search: ``EXPLAIN QUERY PLAN`` of each scans no table, whatever the number of stored games.
-The answer path's own new work (``asked_at`` read from the prompt, the places set with the result) is covered by
-``test_query_plans.py``, which traces every statement of a played game."""
+So is every statement of the short game played before them to its end (the answers' ``asked_at`` read from their
+prompts, the seats' places set with the result)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,15 @@ import re
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from bot.service import TableService
 from bot.service.clock import FakeClock
 from bot.storage import SqliteStore
 from tests.service.kit import aio
 from tests.service.test_stats import ALICE, BOB, HERE, play, table
+
+pytestmark = pytest.mark.timeout(30)
 
 
 def scanned(sql: str, plan: list[str], tables: set[str]) -> list[str]:
@@ -34,10 +38,10 @@ async def test_the_statistics_read_through_indexes(tmp_path: Path) -> None:
     statements: list[str] = []
     assert isinstance(svc.store, SqliteStore)
     try:
-        gid = await table(svc, HERE, (ALICE, BOB))
-        await play(svc, clock, gid, lambda user, n: 30.0)
         for conn in (svc.store.db, svc.store.reader):
             await conn.set_trace_callback(statements.append)
+        gid = await table(svc, HERE, (ALICE, BOB))
+        await play(svc, clock, gid, lambda user, n: 30.0)  # to its end: the answers' asked_at, the seats' places
         mine = await svc.stats(ALICE, ALICE, HERE)
         await svc.stats(BOB, ALICE, HERE)
         await svc.stats(ALICE, ALICE, HERE, everywhere=True)
@@ -47,10 +51,10 @@ async def test_the_statistics_read_through_indexes(tmp_path: Path) -> None:
             await conn.set_trace_callback(None)  # type: ignore[arg-type]  # None removes it (sqlite3)
         await svc.close()
     assert mine.waits.answers > 0 and mine.games[0].finished == 1  # the figures were really read
-    queries = {s for s in statements if re.match(r"\s*SELECT\b", s, re.IGNORECASE)}
+    queries = {s for s in statements if re.match(r"\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b", s, re.IGNORECASE)}
     text = " ".join(queries)
     for needed in ("FROM seat_log", "a.source = 'player'", "a.source = 'deadline'", "s.place IS NOT NULL",
-                   "a.game_id = "):
+                   "a.game_id = ", "SELECT opened_at FROM prompts", "UPDATE seats SET place"):
         assert needed in text, needed
     db = sqlite3.connect(path)
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
