@@ -1,8 +1,9 @@
 """Moving a live deployment from SQLite to PostgreSQL (``python -m bot.admin migrate``): every row of every table
 the bot keeps (games, seats, answers, events and their archives, snapshots, the outbox with its undelivered
 messages, delivery counts, prompts, timers, rewinds, votes, ballots, looks, results, members' time zones, the
-front end's posts, whispers) is copied as it is, ids included, in one PostgreSQL transaction; the identity
-sequences then move past the copied ids. A target that already holds games is refused untouched.
+front end's posts, whispers, the seat log, seasons and rank roles' holders, the queue's entries) is copied as it
+is, ids included, in one PostgreSQL transaction; the identity sequences then move past the copied ids. A target
+that already holds games is refused untouched.
 
 Values are converted by the target column's type: ISO text -> timestamptz, JSON text -> json/jsonb, 0/1 ->
 boolean. A column of the source the target lacks stops the copy (the two schemas have drifted: upgrade the bot).
@@ -24,7 +25,7 @@ from bot.storage.stores import is_postgres, open_store, redacted, sqlite_path
 # parents before children (foreign keys)
 TABLES = ("games", "seats", "rewinds", "answers", "events", "event_archives", "snapshots", "outbox", "deliveries",
           "prompts", "timers", "votes", "ballots", "looks", "results", "member_zones", "front_posts", "whispers",
-          "seat_log", "seasons", "role_holders")
+          "seat_log", "seasons", "role_holders", "queue_entries")
 IDENTITIES = ("games", "rewinds", "outbox", "timers", "votes", "whispers", "seat_log", "seasons")
 
 
