@@ -155,6 +155,41 @@ async def on_sqlite(folder: Path, data: Rows, runs: int) -> None:
         await svc.close()
 
 
+class Recorder:
+    """Stands for a PostgreSQL repo in ``pg_stats``: records each statement with its arguments, answers nothing."""
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, tuple[Any, ...]]] = []
+
+    async def _all(self, sql: str, *args: Any) -> list[Any]:
+        self.statements.append((sql, args))
+        return []
+
+    async def _value(self, sql: str, *args: Any) -> int:
+        self.statements.append((sql, args))
+        return 0
+
+
+async def seq_scans(url: str) -> None:
+    """EXPLAIN every statement the statistics run (member 1 and an ordinary member, in one server and everywhere; a
+    table view): how many walk a table whole (a Seq Scan)."""
+    import asyncpg
+
+    from bot.storage import pg_stats
+
+    recorder = Recorder()
+    for user, guild in ((HEAVY, None), (HEAVY, 1), (7, 1)):
+        await pg_stats.player_rows(recorder, user, guild)  # type: ignore[arg-type]
+    await pg_stats.seat_waits(recorder, 5000)  # type: ignore[arg-type]
+    conn = await asyncpg.connect(url)
+    try:
+        walked = [sql for sql, args in recorder.statements
+                  if any("Seq Scan" in r[0] for r in await conn.fetch(f"EXPLAIN {sql}", *args))]
+    finally:
+        await conn.close()
+    print(f"  plans: {len(walked)} of {len(recorder.statements)} statistics statements walk a table whole")
+
+
 async def on_postgres(data: Rows, runs: int) -> None:
     from tests.pg.server import start
 
@@ -165,6 +200,7 @@ async def on_postgres(data: Rows, runs: int) -> None:
         t0 = time.perf_counter()
         await write_postgres(url, data)
         print(f"PostgreSQL: written (COPY) and analysed in {time.perf_counter() - t0:.1f} s")
+        await seq_scans(url)
         svc = await TableService.open(await open_store(url))
         try:
             await measure(svc, runs, "PostgreSQL")
