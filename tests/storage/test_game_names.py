@@ -12,11 +12,25 @@ from bot.storage import LATEST, SqliteStore
 from tests.service.kit import aio, play, seated
 
 
-def previous_version(path: Path) -> None:
-    """Make a database what the bot before game names wrote: no ``games.game`` column, schema version 11."""
-    with sqlite3.connect(path) as db:
-        db.execute("ALTER TABLE games DROP COLUMN game")
-        db.execute(f"PRAGMA user_version = {LATEST - 1}")
+async def previous_version(path: Path) -> None:
+    """Make a database what the bot before game names wrote (schema version 11, no ``games.game`` column): a new
+    file of that schema gets the rows of each of its tables in the columns it has (what later migrations added is
+    left behind, whatever they are), and takes the played file's place."""
+    old = path.with_name("version11.sqlite3")
+    await (await SqliteStore.open(old, upto=11)).close()
+    db = sqlite3.connect(old)
+    try:
+        db.execute("ATTACH DATABASE ? AS played", (str(path),))
+        tables = [r[0] for r in db.execute("SELECT name FROM main.sqlite_master WHERE type = 'table' "
+                                           "AND name NOT LIKE 'sqlite_%'").fetchall()]
+        for table in tables:
+            columns = ", ".join(r[1] for r in db.execute(f"PRAGMA main.table_info({table})"))
+            db.execute(f"INSERT INTO main.{table} ({columns}) SELECT {columns} FROM played.{table}")
+        db.commit()
+        db.execute("DETACH DATABASE played")
+    finally:
+        db.close()
+    old.replace(path)
 
 
 @aio
@@ -26,7 +40,7 @@ async def test_a_database_of_the_previous_version_opens_and_its_game_plays_on(tm
     gid, _ = await seated(svc, players=4)
     assert await play(svc, gid, answers=30) == 30
     await svc.close()
-    previous_version(path)
+    await previous_version(path)
     with sqlite3.connect(path) as db:
         assert "game" not in {r[1] for r in db.execute("PRAGMA table_info(games)")}
 
