@@ -17,8 +17,10 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -43,10 +45,11 @@ async def seated(svc: TableService, game: str, players: int, settings: dict[str,
     return gid, users
 
 
-async def autoplay(svc: TableService, gid: int, seed: int = 1, past_round: int | None = None,
-                   limit: int = 5000) -> int:
+async def autoplay(svc: TableService, gid: int, seed: int = 1, past_round: int | None = None, limit: int = 5000,
+                   own: Callable[[dict[str, Any]], Any] | None = None) -> int:
     """The game's room's autopilot answers every seat (the default where it is refused) until the game ends or,
-    with ``past_round``, until the game is past that round; how many answers were given."""
+    with ``past_round``, until the game is past that round; how many answers were given. ``own`` may answer a
+    decision itself (None: the autopilot's answer)."""
     info = await svc.game(gid)
     pilots = {s.user_id: room(info.game).autopilot(seed * 31 + i) for i, s in enumerate(info.seats)}
     done = 0
@@ -58,7 +61,9 @@ async def autoplay(svc: TableService, gid: int, seed: int = 1, past_round: int |
         user = status["waiting"][0]["user_id"]
         decision = (await svc.pending(gid, user))[0]
         view = await svc.view(gid, user)
-        reply = await svc.answer(gid, user, decision["id"], pilots[user].answer(view, decision))
+        mine = own(decision) if own is not None else None
+        answer = mine if mine is not None else pilots[user].answer(view, decision)
+        reply = await svc.answer(gid, user, decision["id"], answer)
         if not reply.accepted:
             reply = await svc.answer(gid, user, decision["id"], decision["default"])
         assert reply.accepted, reply

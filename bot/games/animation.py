@@ -35,10 +35,13 @@ INK, PAPER, DIM = (250, 246, 235), (33, 37, 43), (200, 196, 186)
 
 @dataclass(frozen=True)
 class Animation:
-    """The file (``ext``: "gif" or "png"), its frames out of the reel's steps, and what was given up to fit."""
+    """The file (``ext``: "gif" or "png") of a reel of ``round`` (None: the whole game; ``so_far``: a round under
+    way), its frames out of the reel's steps, and what was given up to fit."""
 
     data: bytes
     ext: str
+    round: int | None
+    so_far: bool
     frames: int
     steps: int
     size: tuple[int, int]
@@ -64,7 +67,8 @@ def draw(front: Front, reel: Reel, ext: str = "gif", limit: int = LIMIT, title: 
         pictures = [captioned(front, reel, f, width, len(reel.steps), title) for f in frames]
         data = encode(pictures, ext, colours)
         if len(data) <= limit:
-            return Animation(data, ext, len(frames), len(reel.steps), pictures[0].size, tuple(notes))
+            return Animation(data, ext, reel.round, reel.so_far, len(frames), len(reel.steps), pictures[0].size,
+                             tuple(notes))
         if colours != COLOURS[-1]:
             colours = COLOURS[-1]
             notes.append(f"{colours} colours")
@@ -143,17 +147,11 @@ def fitted(pen: ImageDraw.ImageDraw, words: str, face: Font, width: int, wrap: b
 
 
 def encode(pictures: Sequence[Image.Image], ext: str, colours: int) -> bytes:
-    """The frames in one palette of ``colours`` (taken from the first and the last frame; its last colour is
-    transparent), as an animated GIF or PNG where each frame after the first leaves the pixels it does not change
-    transparent over the frame before (a few KiB for a board where a few areas changed); the first and last frames
-    last longer."""
-    first, last = pictures[0], pictures[-1]
-    sample = Image.new("RGB", (first.width, first.height + last.height))
-    sample.paste(first, (0, 0))
-    sample.paste(last, (0, first.height))
-    palette = sample.quantize(colours - 1, method=Image.Quantize.MEDIANCUT)
+    """The frames (``paletted``) as an animated GIF or PNG where each frame after the first leaves the pixels it
+    does not change transparent over the frame before (a few KiB for a board where a few areas changed); the first
+    and last frames last longer."""
+    full = paletted(pictures, colours)
     clear = colours - 1
-    full = [p.quantize(palette=palette, dither=Image.Dither.NONE) for p in pictures]
     frames = [full[0]] + [changes(before, after, clear) for before, after in zip(full, full[1:])]
     durations = [STEP_MS] * len(frames)
     durations[0] = durations[-1] = END_MS
@@ -165,6 +163,19 @@ def encode(pictures: Sequence[Image.Image], ext: str, colours: int) -> bytes:
         frames[0].save(out, "PNG", save_all=True, append_images=frames[1:], duration=durations, loop=0,
                        disposal=Disposal.OP_NONE, blend=Blend.OP_OVER, transparency=clear)
     return out.getvalue()
+
+
+def paletted(pictures: Sequence[Image.Image], colours: int) -> list[Image.Image]:
+    """The pictures in one palette of ``colours`` taken from the first and the last (its last colour left free for
+    transparency)."""
+    first, last = pictures[0], pictures[-1]
+    sample = Image.new("RGB", (first.width, first.height + last.height))
+    sample.paste(first, (0, 0))
+    sample.paste(last, (0, first.height))
+    palette = sample.quantize(colours - 1, method=Image.Quantize.MEDIANCUT)
+    entries = (palette.getpalette() or [])[: 3 * (colours - 1)]
+    palette.putpalette(entries + [0] * (3 * colours - len(entries)))  # every index up to the free one exists
+    return [p.quantize(palette=palette, dither=Image.Dither.NONE) for p in pictures]
 
 
 def changes(before: Image.Image, after: Image.Image, clear: int) -> Image.Image:

@@ -199,7 +199,7 @@ class Replayer:
             told = self.asked.events.get(a.seq, [])
             lines += feed.lines(told)
             events += told
-            if b is not None and goes_on(a, b, feed.table_wide):
+            if b is not None and goes_on(a, b, feed.table_wide, self.asked.seat):
                 continue
             step = self._step(lines, events)
             if step.view != steps[-1].view:
@@ -221,8 +221,10 @@ class Replayer:
         return steps
 
 
-def goes_on(a: AnswerRow, b: AnswerRow, table_wide: frozenset[str]) -> bool:
+def goes_on(a: AnswerRow, b: AnswerRow, table_wide: frozenset[str], seat: str | None) -> bool:
     """Whether answer ``b`` belongs to the step of answer ``a`` before it: the same seat goes on (a detective
     moving his policemen one by one), or the whole table answers the same question (orders, bids: nothing
-    happens until the last is in)."""
-    return b.house == a.house or (a.kind == b.kind and a.kind in table_wide)
+    happens until the last is in), except that ``seat`` (a private reel's) sees its own answer given."""
+    if b.house == a.house:
+        return True
+    return a.kind == b.kind and a.kind in table_wide and a.house != seat
