@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.frontend import animate as animation
 from bot.frontend import help as guide
 from bot.frontend import stats as stats_words
 from bot.frontend import text
@@ -532,3 +533,15 @@ class GameCog(commands.Cog):
                     scope: str | None = None, public: bool = False, table: bool = False,
                     game: int | None = None) -> None:
         await stats_words.stats_reply(interaction, member, scope, public, table, game)
+
+    # --- animated replays (issue 29: the reply in animate.py) ------------------------------------------------------
+
+    @game.command(name="animate", description="A round (or the whole finished game) replayed as an animated image")
+    @app_commands.describe(round="which round (default: the whole game once it is over, else the latest round)",
+                           private="your own seat's view, shown only to you",
+                           format="GIF (default: Discord animates it) or animated PNG", game=GAME)
+    @app_commands.choices(format=animation.FORMATS)
+    @app_commands.autocomplete(game=game_choices)
+    async def animate(self, interaction: discord.Interaction, round: app_commands.Range[int, 1, 999] | None = None,
+                      private: bool = False, format: str = "gif", game: int | None = None) -> None:
+        await animation.animate_reply(interaction, round, private, format, game)
