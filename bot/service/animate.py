@@ -37,7 +37,8 @@ Event = dict[str, Any]
 
 @dataclass(frozen=True)
 class Step:
-    """One frame's worth: the view after the step, the stage it shows, and the public lines that led to it."""
+    """One frame's worth: its stage (a round's step: the stage it was played in; the whole game's: the stage that
+    began), the view after it, and its public lines."""
 
     round: int
     phase: str
@@ -174,9 +175,11 @@ class Replayer:
         final = self.asked.final
         return view if final is None else self.asked.room.hindsight(view, final)
 
-    def _step(self, lines: Sequence[str] = (), events: Sequence[Event] = ()) -> Step:
+    def _step(self, lines: Sequence[str] = (), events: Sequence[Event] = (),
+              stage: tuple[int, str] | None = None) -> Step:
+        """The step that ends here, named by ``stage`` (default: the stage the game is in now)."""
         shown = self.asked.room.feed.board(events) if events else None
-        return Step(*self.game.stage(), self._view(), tuple(lines), shown["highlights"] if shown else None)
+        return Step(*(stage or self.game.stage()), self._view(), tuple(lines), shown["highlights"] if shown else None)
 
     def _ended(self, answer: AnswerRow) -> None:
         """After the live line's last answer, a game a table vote ended is ended as it was."""
@@ -185,7 +188,8 @@ class Replayer:
 
     def _round(self, round: int, inside: list[AnswerRow]) -> list[Step]:
         """The round's steps: the board as it began, then the board after each step (``goes_on``) that changed
-        the view, with the lines of the steps before it that changed nothing."""
+        the view, with the lines of the steps before it that changed nothing, named by the stage the step began
+        in."""
         if not inside:
             raise ServiceError(f"Round {round} has only begun: nothing has happened in it yet.")
         feed = self.asked.room.feed
@@ -193,6 +197,7 @@ class Replayer:
         steps = [self._step()]
         lines: list[str] = []
         events: list[Event] = []
+        began = self.game.stage()
         for a, b in zip(inside, [*inside[1:], None]):
             apply_answers(self.game, [a], check=False)
             self._ended(a)
@@ -201,10 +206,10 @@ class Replayer:
             events += told
             if b is not None and goes_on(a, b, feed.table_wide, self.asked.seat):
                 continue
-            step = self._step(lines, events)
+            step = self._step(lines, events, began)
             if step.view != steps[-1].view:
                 steps.append(step)
-                lines, events = [], []
+                lines, events, began = [], [], self.game.stage()
         if lines:  # what the last answers said without changing the board
             last = steps[-1]
             steps[-1] = Step(last.round, last.phase, last.view, last.lines + tuple(lines), last.highlights)

@@ -112,6 +112,7 @@ async def test_a_public_night_shows_the_public_views_only_and_no_path_before_the
     svc = await open_svc(games["night"])
     reel = await svc.reel(1, CREATOR + 2, 1)
     assert reel.round == 1 and reel.seat is None and not reel.so_far and len(reel.steps) >= 8
+    assert {s.round for s in reel.steps} == {1} and reel.steps[-1].view["public"]["night"] == 2  # named as played
     seen = await views_seen(svc, 1, None)
     assert all(dump(s.view) in seen for s in reel.steps)  # each frame a view the engine gave the public
     assert all("paths" not in p and "hideout" not in p and "private" not in s.view
