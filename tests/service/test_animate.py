@@ -230,3 +230,15 @@ async def test_requests_that_cannot_be_animated_are_refused_in_one_line(tmp_path
     latest = await svc.reel(gid, users[0])
     assert (latest.round, latest.so_far) == (2, True)
     await svc.close()
+
+
+@pytest.mark.asyncio
+async def test_a_round_replays_from_either_store(store) -> None:
+    """SQLite and PostgreSQL alike: the reel of a played round holds the engine's public views of the time."""
+    svc = TableService(store)
+    gid, users = await seated(svc, "monopoly", 2, {"rounds": 10})
+    await autoplay(svc, gid, past_round=1, own=default)
+    reel = await svc.reel(gid, users[0], 1)
+    seen = await views_seen(svc, gid, None)
+    assert len(reel.steps) >= 3 and all(dump(s.view) in seen for s in reel.steps)
+    assert any(s.lines for s in reel.steps)  # the public events of the steps, read back from the store
