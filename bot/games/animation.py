@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from PIL import Image, ImageChops, ImageDraw
 from PIL.PngImagePlugin import Blend, Disposal
@@ -30,6 +31,7 @@ STEP_MS = 1500
 END_MS = 3500  # the first and the last frame stay longer
 COLOURS = (256, 64)
 BAND = 0.1  # the caption band's height (three lines), as a share of the frame's width
+T = TypeVar("T")
 INK, PAPER, DIM = (250, 246, 235), (33, 37, 43), (200, 196, 186)
 
 
@@ -56,12 +58,11 @@ class Frame:
 
 
 def draw(front: Front, reel: Reel, ext: str = "gif", limit: int = LIMIT, title: str = "") -> Animation:
-    """The reel as an animation under ``limit`` bytes (``ext``: "gif" or "png")."""
-    frames = boards(front, reel)
-    notes: list[str] = []
-    if len(frames) > MAX_FRAMES:
-        frames = thinned(frames, MAX_FRAMES)
-        notes.append(f"{len(frames)} of {len(reel.steps)} steps shown")
+    """The reel as an animation under ``limit`` bytes (``ext``: "gif" or "png"); of a reel of more than
+    ``MAX_FRAMES`` steps (a whole long game), that many spread over it are drawn."""
+    numbered = thinned(list(enumerate(reel.steps, start=1)), MAX_FRAMES)
+    frames = boards(front, numbered)
+    notes = [f"{len(frames)} of {len(reel.steps)} steps shown"] if len(numbered) < len(reel.steps) else []
     width, colours = frames[0].board.width, COLOURS[0]
     while True:
         pictures = [captioned(front, reel, f, width, len(reel.steps), title) for f in frames]
@@ -83,11 +84,11 @@ def draw(front: Front, reel: Reel, ext: str = "gif", limit: int = LIMIT, title: 
             raise ValueError(f"two frames do not fit in {limit} bytes")
 
 
-def boards(front: Front, reel: Reel) -> list[Frame]:
-    """Each step's board scaled to fit ``BOX``; a step whose board looks like the one before joins it (its lines
-    added)."""
+def boards(front: Front, steps: Sequence[tuple[int, Step]]) -> list[Frame]:
+    """Each step's board (with its number in the reel) scaled to fit ``BOX``; a step whose board looks like the one
+    before joins it (its lines added)."""
     out: list[Frame] = []
-    for number, step in enumerate(reel.steps, start=1):
+    for number, step in steps:
         with Image.open(io.BytesIO(front.board(step.view, step.highlights).png)) as raw:
             board = scaled(raw.convert("RGB"), min(BOX[0], raw.width * BOX[1] // raw.height))
         if out and board.tobytes() == out[-1].board.tobytes():
@@ -104,8 +105,8 @@ def scaled(image: Image.Image, width: int) -> Image.Image:
     return image.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS)
 
 
-def thinned(frames: Sequence[Frame], count: int) -> list[Frame]:
-    """``count`` frames spread evenly over ``frames``, the first and the last kept."""
+def thinned(frames: Sequence[T], count: int) -> list[T]:
+    """``count`` of ``frames`` spread evenly over them, the first and the last kept."""
     if count >= len(frames):
         return list(frames)
     last = len(frames) - 1

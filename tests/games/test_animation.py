@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.games.animation import COLOURS, Animation, boards, captioned, draw, paletted
+from bot.games.animation import COLOURS, MAX_FRAMES, Animation, boards, captioned, draw, paletted
 from bot.games.front import BoardImage
 from bot.service.animate import Reel, Step
 
@@ -64,7 +64,7 @@ def test_every_frame_decodes_to_its_board_under_its_caption(ext: str) -> None:
     shown = reel([20, 80, 80, 200, 300], seat="jack")
     movie = draw(front, shown, ext=ext, title="Game #7")  # type: ignore[arg-type]
     assert movie.ext == ext and (movie.frames, movie.steps, movie.notes) == (4, 5, ())
-    frames = boards(front, shown)  # type: ignore[arg-type]
+    frames = boards(front, list(enumerate(shown.steps, start=1)))  # type: ignore[arg-type]
     assert [f.number for f in frames] == [1, 2, 4, 5]
     assert frames[1].step.lines == ("moved to 80", "moved to 80")  # the step that changed nothing joined
     pictures = [captioned(front, shown, f, 480, 5, "Game #7") for f in frames]  # type: ignore[arg-type]
@@ -84,3 +84,11 @@ def test_the_file_fits_the_limit_and_says_what_it_gave_up() -> None:
     assert len(decoded(fitted)) == fitted.frames >= 2
     with pytest.raises(ValueError, match="do not fit"):
         draw(front, shown, ext="gif", limit=1000)  # type: ignore[arg-type]
+
+
+def test_a_long_reel_draws_only_the_frames_it_shows() -> None:
+    front = Squares()
+    shown = reel(list(range(0, 390, 3)))  # 130 steps: a whole long game
+    movie = draw(front, shown)  # type: ignore[arg-type]
+    assert (movie.frames, movie.steps) == (MAX_FRAMES, 130) and movie.notes == (f"{MAX_FRAMES} of 130 steps shown",)
+    assert len(front.views) == MAX_FRAMES and front.views[0]["x"] == 0 and front.views[-1]["x"] == 387
