@@ -47,6 +47,7 @@ class State:
     auction: dict[str, Any] | None = None  # the auction under way (sealed bids are SECRET until revealed)
     trades: list[dict[str, Any]] = field(default_factory=list)  # offers waiting for an answer
     trade_seq: int = 0
+    offers: dict[str, int] = field(default_factory=dict)  # player -> trade offers made so far (each told to all)
     auction_seq: int = 0
     decision_seq: int = 0
     event_seq: int = 0
@@ -73,7 +74,7 @@ class State:
         self.mortgaged.sort()
         self.houses = {k: v for k, v in self.houses.items() if v}
         for name in ("settings", "cash", "position", "owner", "houses", "decks", "jail_cards", "jailed", "dice",
-                     "asks", "auction"):
+                     "asks", "auction", "offers"):
             setattr(self, name, canonical(getattr(self, name)))
         self.agenda = canonical(self.agenda)
         self.trades = canonical(self.trades)

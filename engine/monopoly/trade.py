@@ -116,6 +116,7 @@ def offer(game: Game, player: str, value: Any, to: str | None = None) -> None:
     s = game.state
     t = read_offer(game, player, value, to)
     s.trade_seq += 1
+    s.offers[player] = s.offers.get(player, 0) + 1
     t["id"] = str(s.trade_seq)
     t["ask"] = game.ask(REPLY, t["to"], blocking=False, trade=t["id"])
     s.trades.append(t)

@@ -1,11 +1,11 @@
 """What one player (or the public) may see, built field by field from this whitelist.
 
 PUBLIC (everyone): the round, whose turn and the phase; the settings; every player's cash, space, Jail (and the
-throws missed there), whether the Speed Die is theirs, how many Get Out of Jail Free cards they hold, bankruptcy
-and net worth; every deed's owner, buildings and mortgage; the houses and hotels left in the bank; the last
-throw; the auction under way (the deed, its kind, the bidders, who has bid: a sealed auction shows no amount
-before the reveal, an open one its high bid); the trade offers waiting; who must decide what now (player, kind
-and label); the winner, the reason and the standings.
+throws missed there), whether the Speed Die is theirs, how many Get Out of Jail Free cards they hold, bankruptcy,
+net worth and how many trade offers they have made; every deed's owner, buildings and mortgage; the houses and
+hotels left in the bank; the last throw; the auction under way (the deed, its kind, the bidders, who has bid: a
+sealed auction shows no amount before the reveal, an open one its high bid); the trade offers waiting; who must
+decide what now (player, kind and label); the winner, the reason and the standings.
 A PLAYER (adds): their own open decisions and, in a sealed auction, their own bid.
 HIDDEN (nobody): the order of both decks, the sealed bids of others before the reveal, the RNG, the raw state.
 """
@@ -32,6 +32,7 @@ def build_view(game: Game, player: str | None) -> dict[str, Any]:
             "player": p, "name": NAMES[p], "cash": s.cash.get(p, 0), "position": s.position.get(p, 0),
             "in_jail": p in s.jailed, "jail_turns": s.jailed.get(p, 0), "speed_die": p in s.speed,
             "jail_cards": len(s.jail_cards.get(p, [])), "bankrupt": p in s.out, "worth": s.net_worth(b, p),
+            "offers": s.offers.get(p, 0),
         } for p in s.players],
         "spaces": [{"space": d, "owner": s.owner_of(d), "houses": s.buildings(d) % HOTEL,
                     "hotel": s.buildings(d) == HOTEL, "mortgaged": d in s.mortgaged} for d in b.deeds],

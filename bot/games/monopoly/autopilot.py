@@ -32,6 +32,8 @@ STEP = 10  # an open bid's least raise
 GROUP_ORDER = ("orange", "red", "light_blue", "pink", "yellow", "dark_blue", "green", "dark_purple")
 BUILDING = 1.5  # the bank's last building is worth this many times its cost
 GOOD_TRADE = 1.5  # a trade is accepted when what comes in is worth this much more than what goes out
+MISSING_PRICE = 2.5  # the last street of a group is bought from its holder for this many times its price
+OFFER_EVERY = 3  # at most one offer of its own for every this many rounds played (the view counts offers made)
 
 
 class Autopilot:
@@ -52,7 +54,7 @@ class Autopilot:
     # --- the turn --------------------------------------------------------------------------------------------
 
     def _turn(self, seat: Seat, decision: dict[str, Any]) -> Any:
-        return seat.manage() or "roll"
+        return seat.manage() or seat.offer() or "roll"
 
     def _jail(self, seat: Seat, decision: dict[str, Any]) -> Any:
         action = seat.manage()
@@ -143,7 +145,11 @@ class Autopilot:
         worth_out = seat.package(go, gain=False)
         spare = seat.cash - int(go.get("cash", 0)) - int(info.get("interest", 0)) >= seat.reserve()
         good = worth_in >= GOOD_TRADE * worth_out + 50 and spare and not seat.feeds(offer["from"], go)
-        return "accept" if good else "decline"
+        # a street that completes the offerer's group goes only for a lot of cash, when we could not complete
+        # that group ourselves (the offerer holds the rest of it) and hold a whole group of our own
+        paid = int(come.get("cash", 0)) >= MISSING_PRICE * sum(self.board[s].price for s in go.get("spaces") or [])
+        sold = paid and spare and bool(seat.complete_groups()) and seat.feeds(offer["from"], go)
+        return "accept" if good or sold else "decline"
 
 
 def legal(decision: dict[str, Any], value: Any) -> bool:
@@ -169,6 +175,8 @@ class Seat:
         self.deeds = {s["space"]: s for s in public["spaces"]}
         self.bank = public.get("bank") or {"houses": 32, "hotels": 12}
         self.rivals = [p for p, row in self.players.items() if p != me and not row["bankrupt"]]
+        self.round = int(public.get("round") or 0)
+        self.trades = public.get("trades") or []
 
     def owner(self, space: int) -> str | None:
         owner: str | None = self.deeds[space]["owner"]
@@ -297,6 +305,23 @@ class Seat:
         return None
 
     # --- trades --------------------------------------------------------------------------------------------
+
+    def offer(self) -> dict[str, Any] | None:
+        """Now and then (one offer for every few rounds played, none while one of ours waits), cash for the one
+        street a rival holds of a group we hold the rest of: MISSING_PRICE times its price, leaving the reserve."""
+        made = int(self.players[self.me].get("offers", 0))
+        if made >= self.round // OFFER_EVERY or any(t["from"] == self.me for t in self.trades):
+            return None
+        for name in GROUP_ORDER:
+            group = self.board.groups[name]
+            missing = [s for s in group if self.owner(s) != self.me]
+            if len(missing) != 1 or self.owner(missing[0]) not in self.rivals:
+                continue
+            cash = int(MISSING_PRICE * self.board[missing[0]].price)
+            if self.cash - cash >= self.reserve():
+                return {"offer": {"to": self.owner(missing[0]), "give": {"cash": cash},
+                                  "take": {"spaces": [missing[0]]}}}
+        return None
 
     def package(self, side: dict[str, Any], gain: bool) -> int:
         """What one side of a trade is worth to us (deeds at our value, mortgaged ones less the lift)."""

@@ -14,7 +14,7 @@ from tests.engine.monopoly import kit
 PUBLIC = {"board", "round", "turn", "phase", "settings", "players", "spaces", "bank", "dice", "auction", "trades",
           "waiting", "winner", "reason", "standings"}
 PLAYER = {"player", "name", "cash", "position", "in_jail", "jail_turns", "speed_die", "jail_cards", "bankrupt",
-          "worth"}
+          "worth", "offers"}
 
 
 def test_the_public_view_holds_exactly_the_whitelist(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -162,6 +162,32 @@ def test_it_declines_trades_unless_clearly_good() -> None:
     assert answer(game, offer({"spaces": [24]}, {"cash": 100})) == "accept"  # Illinois for $100
     feeding = table({23: "car", 24: "dog", 21: "dog"}, {"car": 1500})
     assert answer(feeding, offer({"cash": 600}, {"spaces": [23]})) == "decline"  # it would complete Dog's reds
+    # holding a whole group of its own, it sells the last red for 2.5 times its price, not less
+    builder = table({23: "car", 24: "dog", 21: "dog", 37: "car", 39: "car"}, {"car": 1500, "dog": 1500})
+    assert answer(builder, offer({"cash": 550}, {"spaces": [23]})) == "accept"
+    assert answer(builder, offer({"cash": 540}, {"spaces": [23]})) == "decline"
+
+
+def test_every_few_rounds_it_offers_cash_for_the_last_street_of_a_group() -> None:
+    """The street a rival holds of a group it holds the rest of, for 2.5 times its price, when that leaves its
+    reserve; not while an offer of its own waits, and one offer for every three rounds played (the public count
+    of its offers: a declined offer is not made again at once)."""
+    turn = ask("turn", {}, ["roll"], "roll")
+    game = table({21: "car", 23: "car", 24: "dog"}, {"car": 1500})
+    game.state.round = 2
+    assert answer(game, turn) == "roll"
+    game.state.round = 3
+    assert answer(game, turn) == {"offer": {"to": "dog", "give": {"cash": 600}, "take": {"spaces": [24]}}}
+    game.state.offers = {"car": 1}  # one made (and declined) already
+    assert answer(game, turn) == "roll"
+    game.state.round = 6
+    assert answer(game, turn) != "roll"
+    game.state.offers = {}
+    game.state.cash["car"] = 600
+    assert answer(game, turn) == "roll"  # it would spend its reserve
+    game.state.cash["car"] = 1500
+    game.submit("car", "manage:car", {"offer": {"to": "dog", "give": {"cash": 600}, "take": {"spaces": [24]}}})
+    assert answer(game, turn) == "roll"  # its offer waits for Dog
 
 
 def test_it_bids_for_the_bank_s_last_house_and_places_it_where_it_adds_the_most_rent() -> None:
