@@ -102,7 +102,7 @@ def boards(front: Front, steps: Sequence[tuple[int, Step]]) -> list[Frame]:
 def scaled(image: Image.Image, width: int) -> Image.Image:
     if image.width <= width:
         return image
-    return image.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS)
+    return image.resize((width, round(image.height * width / image.width)), Image.Resampling.BILINEAR)
 
 
 def thinned(frames: Sequence[T], count: int) -> list[T]:
