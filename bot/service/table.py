@@ -7,7 +7,8 @@ and its collaborators and hands each call to the one that does it (the flow of a
   ``seats.py`` (absence, autopilot, open seats), ``votes.py``, ``repairs.py`` (force, set_deadline, a vote's
   extend and end), ``deadlines.py`` (the timers, one handler per kind), ``history.py`` (history, rewind),
   ``extras.py`` (digest, my games, ratings, replay file), ``whispers.py`` (anonymous whispers between houses),
-  ``calculator`` of the game's room (AGoT's combat calculator, over the player's own view).
+  ``calculator`` of the game's room (AGoT's combat calculator, over the player's own view), ``animate.py``
+  (animated replays: a round's views step by step, the drawing cached).
 """
 
 from __future__ import annotations
