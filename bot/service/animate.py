@@ -80,22 +80,25 @@ class Animations:
         self.core = core
         self.cached = cached
         self._done: OrderedDict[Hashable, object] = OrderedDict()
+        self._drawing = asyncio.Lock()  # one drawing at a time: a few seconds of a core each
 
     async def animation(self, game_id: int, user_id: int, round: int | None, private: bool,
                         draw: Callable[[Reel], T], request: Hashable) -> T:
-        """``draw`` of the reel (see ``reel``), in a worker thread; the same request on the same state of the game
-        (its fingerprint) is answered from the cache."""
+        """``draw`` of the reel (see ``reel``), in a worker thread, one at a time; the same request on the same
+        state of the game (its fingerprint) is answered from the cache, also to a request that waited for the
+        drawing of the same."""
         asked = await self._ask(game_id, user_id, round, private)
         key = (game_id, asked.fingerprint, round, asked.seat, request)
-        if key in self._done:
-            self._done.move_to_end(key)
-            return cast(T, self._done[key])
-        reel = await self._reel(game_id, asked, round)
-        drawn = await asyncio.to_thread(draw, reel)
-        self._done[key] = drawn
-        while len(self._done) > self.cached:
-            self._done.popitem(last=False)
-        return drawn
+        async with self._drawing:
+            if key in self._done:
+                self._done.move_to_end(key)
+                return cast(T, self._done[key])
+            reel = await self._reel(game_id, asked, round)
+            drawn = await asyncio.to_thread(draw, reel)
+            self._done[key] = drawn
+            while len(self._done) > self.cached:
+                self._done.popitem(last=False)
+            return drawn
 
     async def reel(self, game_id: int, user_id: int, round: int | None, private: bool) -> Reel:
         """The steps of ``round`` (None: the whole game if it is over, else the latest round with an answer), in
