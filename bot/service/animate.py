@@ -6,7 +6,7 @@ state), the public one or one seat's own, with the public lines of the step's ev
 feed post would highlight. Answers that change nothing in the view join the next step that does (their lines
 with it). A round's reel begins with the board as the round began (after the previous round's last answer) and
 holds every answer given while the game was in that round. The whole game's reel holds the board at the start and
-as each stage (``GameState.stage``) began, and the final board. Once the game is over, each past view gets what
+as each stage (``GameState.stage``) ended. Once the game is over, each past view gets what
 the end made public drawn in as far as it had happened then (the room's ``hindsight``: Whitechapel's Jack's path).
 
 Drawing the frames is the front end's (``bot/games/animation.py``): ``Animations.animation`` runs it in a worker
@@ -37,8 +37,7 @@ Event = dict[str, Any]
 
 @dataclass(frozen=True)
 class Step:
-    """One frame's worth: its stage (a round's step: the stage it was played in; the whole game's: the stage that
-    began), the view after it, and its public lines."""
+    """One frame's worth: the stage it was played in, the view after it, and its public lines."""
 
     round: int
     phase: str
@@ -219,13 +218,21 @@ class Replayer:
         return steps
 
     def _whole(self) -> list[Step]:
-        """The whole game: the start, each stage as it began, and the final board."""
+        """The whole game: the start, then the board as each stage ended, with its lines."""
+        feed = self.asked.room.feed
         steps = [self._step()]
+        lines: list[str] = []
+        events: list[Event] = []
+        began = self.game.stage()
         for a in self.asked.live:
             apply_answers(self.game, [a], check=False)
             self._ended(a)
-            if self.game.stage() != (steps[-1].round, steps[-1].phase) or a is self.asked.live[-1]:
-                steps.append(self._step())
+            told = self.asked.events.get(a.seq, [])
+            lines += feed.lines(told)
+            events += told
+            if self.game.stage() != began or a is self.asked.live[-1]:
+                steps.append(self._step(lines, events, began))
+                lines, events, began = [], [], self.game.stage()
         return steps
 
 

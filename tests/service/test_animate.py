@@ -161,6 +161,9 @@ async def test_once_over_jacks_path_is_drawn_as_it_went(games) -> None:
     assert lengths == sorted(lengths) and lengths[0] == 0 and lengths[-1] > 1  # one circle more at each move
     whole = await svc.reel(1, CREATOR + 2)
     assert whole.round is None and whole.steps[-1].view["public"] == final
+    stages = [(s.round, s.phase) for s in whole.steps[1:]]  # the board as each stage ended, with its lines
+    assert all(a != b for a, b in zip(stages, stages[1:])) and [r for r, _ in stages] == sorted(r for r, _ in stages)
+    assert {1, 2, 3, 4} <= {r for r, _ in stages} and sum(bool(s.lines) for s in whole.steps) > len(stages) / 2
     await svc.close()
 
 
