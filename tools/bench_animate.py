@@ -1,11 +1,12 @@
 """The size and render time of animated replays (``/game animate``): an AGoT round at 6 players, a Whitechapel
 night and a Monopoly round at 4 players, each played through the table service by the games' autopilots.
 
-    .venv/bin/python tools/bench_animate.py [--seed 1] [--out DIR] [--format gif|png]
+    .venv/bin/python tools/bench_animate.py [--seed 1] [--out DIR] [--format gif|png] [--whole]
 
 For each: the steps of the reel, the frames drawn, the file's size and pixels, what was given up to fit the upload
 limit, the time to replay the views and to draw the file (first ask), and the time of the same ask again (the
-cache). With ``--out``, the files and their first and middle frames as PNG are written there.
+cache). With ``--whole``, also a whole Whitechapel game played to its end. With ``--out``, the files and their
+first and middle frames as PNG are written there.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ from bot.games.rooms import room  # noqa: E402
 from bot.service import TableService  # noqa: E402
 
 FIRST_USER = 1000
-CASES = (("agot", 6, {}, 3), ("whitechapel", 3, {}, 1), ("monopoly", 4, {"rounds": 10}, 2))  # game, players, round
+Case = tuple[str, int, dict[str, object], int | None]  # game, players, settings, round (None: the whole game)
+CASES: tuple[Case, ...] = (("agot", 6, {}, 3), ("whitechapel", 3, {}, 1), ("monopoly", 4, {"rounds": 10}, 2))
+WHOLE: Case = ("whitechapel", 3, {}, None)  # played to its end
 
 
 async def seated(svc: TableService, game: str, players: int, settings: dict[str, object]) -> tuple[int, list[int]]:
@@ -81,7 +84,7 @@ def frames_of(data: bytes) -> list[Image.Image]:
     return out
 
 
-async def bench(game: str, players: int, settings: dict[str, object], round: int, seed: int, ext: str,
+async def bench(game: str, players: int, settings: dict[str, object], round: int | None, seed: int, ext: str,
                 out: Path | None, folder: Path) -> None:
     svc = await TableService.open(folder / f"{game}.sqlite3", randbits=random.Random(seed).getrandbits)
     try:
@@ -98,13 +101,14 @@ async def bench(game: str, players: int, settings: dict[str, object], round: int
         began = time.perf_counter()
         await svc.animation(gid, users[0], round, False, drawing, ext)
         again = time.perf_counter() - began
-        print(f"{game} ({players} players), {own.stage} {round} ({answers} answers played): {len(reel.steps)} steps, "
+        what = "the whole game" if round is None else f"{own.stage} {round}"
+        print(f"{game} ({players} players), {what} ({answers} answers played): {len(reel.steps)} steps, "
               f"{movie.frames} frames of {movie.size[0]}x{movie.size[1]}, {len(movie.data) / 1024:.0f} KiB {ext}"
               f"{' (' + ', '.join(movie.notes) + ')' if movie.notes else ''}; views replayed in {replayed:.2f} s, "
               f"replayed and drawn in {first:.2f} s, asked again (cache) in {again * 1000:.1f} ms")
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
-            (out / f"{game}-round{round}.{ext}").write_bytes(movie.data)
+            (out / f"{game}-round{round or 'all'}.{ext}").write_bytes(movie.data)
             shown = frames_of(movie.data)
             for i in (0, len(shown) // 2):
                 shown[i].save(out / f"{game}-frame{i + 1}.png")
@@ -117,9 +121,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--format", choices=("gif", "png"), default="gif")
+    parser.add_argument("--whole", action="store_true", help="also a whole Whitechapel game")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        for game, players, settings, round in CASES:
+        for game, players, settings, round in CASES + ((WHOLE,) if args.whole else ()):
             asyncio.run(bench(game, players, settings, round, args.seed, args.format, args.out, Path(folder)))
 
 
