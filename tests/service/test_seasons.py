@@ -12,7 +12,7 @@ import pytest
 
 from bot.games.demo_game import autopilots, play
 from bot.service import FakeClock, RecordingTransport, ServiceError, TableService
-from bot.service.seasons import Band
+from bot.service.seasons import Band, standings, wanted
 from tests.service.kit import CHANNEL, aio
 
 pytestmark = pytest.mark.timeout(30)
@@ -180,3 +180,19 @@ async def test_a_game_played_to_its_end_counts_in_the_season(tmp_path: Path) -> 
         assert (await svc.rank_roles(GUILD))[0].wanted[77] == {rows[0]["user_id"]}
     finally:
         await svc.close()
+
+
+def test_ranks_ties_and_bands() -> None:
+    """Equal scores share a rank; a member holds the narrowest band their best rank (over the games of a per-game
+    season) reaches, and nothing past the widest."""
+    side = [{"user_id": ANN, "name": "Ann", "place": 1}, {"user_id": BEN, "name": "Ben", "place": 1},
+            {"user_id": CAT, "name": "Cat", "place": 2}]
+    rows = standings([("whitechapel", side), ("agot", [{"user_id": DAN, "name": "Dan"}, {"user_id": CAT,
+                                                                                          "name": "Cat"}])],
+                     None, per_game=True)
+    ranks = {(r["game"], r["user_id"]): r["rank"] for r in rows}
+    assert ranks == {("agot", DAN): 1, ("agot", CAT): 2, ("whitechapel", ANN): 1, ("whitechapel", BEN): 1,
+                     ("whitechapel", CAT): 3}
+    bands = [Band(1, 501, "Champion"), Band(2, 502, "Second")]
+    assert wanted(bands, rows) == {501: {ANN, BEN, DAN}, 502: {CAT}}  # Cat: 2nd of AGoT, 3rd of Whitechapel
+    assert wanted([Band(1, 501, "Champion")], rows) == {501: {ANN, BEN, DAN}}
