@@ -12,8 +12,10 @@ members it gave it to (stored: ``role_holders``); a role given by hand stays.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import weakref
 from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -30,6 +32,8 @@ log = logging.getLogger(__name__)
 BAND = re.compile(r"^\s*(?:top\s*)?(\d{1,3})\s*[=:]\s*(.+?)\s*$", re.IGNORECASE)
 MENTION = re.compile(r"^<@&(\d+)>$")
 ROLE_WORDS = "rank roles as `top=role`, comma-separated, e.g. `1=Champion, 3=Podium, 10=@Top ten`"
+# one sync of a server's roles at a time per bot (two games ending together would read the same holders)
+_SYNCING: weakref.WeakKeyDictionary[AgotBot, dict[int, asyncio.Lock]] = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,12 @@ async def sync_roles(bot: AgotBot, guild: discord.Guild, say: discord.abc.Messag
     """Give and take the rank roles of the seasons running now (or of the season ``season_id``) as the service
     ranks the members; returns what changed, in words. A role the bot may not manage is said once through
     ``say``."""
+    async with _SYNCING.setdefault(bot, {}).setdefault(guild.id, asyncio.Lock()):
+        return await _sync(bot, guild, say, season_id)
+
+
+async def _sync(bot: AgotBot, guild: discord.Guild, say: discord.abc.Messageable | None,
+                season_id: int | None) -> list[str]:
     done: list[str] = []
     held = await bot.service.role_holders(guild.id)
     for plan in await bot.service.rank_roles(guild.id, season_id):
