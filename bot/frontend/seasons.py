@@ -82,6 +82,9 @@ def parse_roles(guild: discord.Guild, words: str | None) -> list[Wanted]:
         if role is not None and (why := unmanageable(guild, role, role.name)):
             raise Refusal(f"Rank roles: {why}")
         wanted.append(Wanted(top, role, role.name if role else named[:100]))
+    names = [w.name.lower() for w in wanted]
+    if len(set(names)) != len(names):
+        raise Refusal("Rank roles: each band needs a role of its own.")
     return wanted
 
 
