@@ -43,6 +43,13 @@ and stored in UTC.
 (the game's `absence` setting); `/game away back:True` ends it early.
 **Votes**: `/game vote` lets the seated players pause, resume, extend deadlines, undo the last answer, kick a \
 player, cancel or end the game."""),
+    "queue": ("The queue", """\
+**The queue** seats members who have never met: `/queue join game: players:` (`settings:` in the words of \
+`/game create`, `hours:` per deadline) waits in this server's queue; when enough members wait for the same game, \
+players and settings, the bot names them with a **Ready** button. Everyone who clicks Ready in time (10 minutes \
+unless the bot's host set another) gets a seat in a new thread and the game starts; whoever does not is dropped \
+and the queue refills from those still waiting. `/queue show` lists who waits; `/queue leave` (one game or all) \
+stops waiting. A member already in many running games (5 unless the host set another) is told to finish one."""),
     "seasons": ("Seasons and rank roles", """\
 **Seasons** rate a server's games between two dates apart from the all-time `/game ratings`: `/season board` \
 (`season:` a past one, with its final standings), `/season list`.
