@@ -103,14 +103,15 @@ async def test_login_gateway_and_command_sync_over_loopback(wire):
         put = fake.seen("PUT", f"/api/v10/applications/{BOT_ID}/commands")
         own = [name for name in playable() if front(name).group() is not None]  # each game's own group
         assert "agot" in own
-        assert len(put) == 1 and [c["name"] for c in put[0].body] == ["game", "game-manage", *own]
+        shared = ["game", "game-manage", "queue", "season"]  # every game's, then each game's own group
+        assert len(put) == 1 and [c["name"] for c in put[0].body] == [*shared, *own]
         sent = {c["name"]: c for c in put[0].body}
         subs = {o["name"] for o in sent["game"]["options"]}
         assert {"create", "join", "start", "board", "act", "help", "timezone"} <= subs and len(subs) <= 20
         assert {o["name"] for o in sent["agot"]["options"]} == {"card", "hand", "calc"}  # the game's own verbs
         manage = sent["game-manage"]  # the repairs are hidden from members without Manage Server (0x20)
         assert int(manage["default_member_permissions"]) == discord.Permissions(manage_guild=True).value
-        assert [c.name for c in synced] == ["game", "game-manage", *own] and synced[0].id > 0
+        assert [c.name for c in synced] == [*shared, *own] and synced[0].id > 0
     finally:
         await disconnect(fake, bot, running)
     assert not [c for c in fake.calls if c.status == 404]
