@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core import Audience, Decision, Event, IllegalAnswer, NotYourDecision, Rng, StaleDecision, answers
 from engine.core.contract import Standing
+from engine.core.plain import all_or_nothing, stamped
 from engine.monopoly import auction, cards, debt, estate, jail, manage, trade, turn  # noqa: F401 - registries
 from engine.monopoly.board import Board, board
 from engine.monopoly.kinds import KINDS, STEPS, UNFORCED, Ask, Step
@@ -130,18 +131,13 @@ class Game:
         if ask["player"] != player:
             raise NotYourDecision(f"This decision belongs to {describe(ask['player'])}.")
         value = answers.normalized(answer)
-        snapshot = self.state.to_dict()
-        self.events = []
-        try:
-            self.state.asks.pop(ask["id"], None)
-            KINDS[ask["kind"]].answer(self, ask, value)
+        asked: Ask = ask
+
+        def change() -> None:
+            self.state.asks.pop(asked["id"], None)
+            KINDS[asked["kind"]].answer(self, asked, value)
             self.advance()
-        except BaseException:
-            self.events = []
-            self.state.__dict__.update(State.from_dict(snapshot).__dict__)  # same object, old contents
-            raise
-        events, self.events = self.events, []
-        return events
+        return all_or_nothing(self, State.from_dict, change)
 
     def view(self, player: str | None = None) -> dict[str, Any]:
         if player is not None and player not in self.state.players:
@@ -215,9 +211,7 @@ class Game:
         self.emit(Event(kind, Audience.player(player), text, data))
 
     def emit(self, event: Event) -> None:
-        if event.audience.kind == "public":
-            self.state.event_seq += 1
-        self.events.append(Event(event.kind, event.audience, event.text, event.data, self.state.event_seq))
+        self.events.append(stamped(event, self.state))
 
     def finish(self, ranking: list[list[str]], reason: str) -> None:
         """The game ends with these places (the first first; players level share one)."""

@@ -8,25 +8,18 @@ blocking ask holds the agenda until it is answered; a side ask (a trade reply) d
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Decision, IllegalAnswer, answers
+from engine.core.questions import Ask, Kind, posed  # noqa: F401 - the modules take them from here
 
 if TYPE_CHECKING:
     from engine.monopoly.game import Game
 
-Ask = dict[str, Any]
 Step = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Kind:
-    pose: Callable[[Game, Ask], Decision]
-    answer: Callable[[Game, Ask, Any], None]
-
-
-KINDS: dict[str, Kind] = {}
+KINDS: dict[str, Kind[Game]] = {}
 STEPS: dict[str, Callable[[Game, Step], None]] = {}
 UNFORCED: set[str] = set()  # kinds never answered for the player even with one option (a manage answer fits)
 
@@ -40,21 +33,6 @@ def step(name: str) -> Callable[[Callable[[Game, Step], None]], Callable[[Game, 
         STEPS[name] = run
         return run
     return register
-
-
-def posed(ask: Ask, label: str, prompt: str, options: list[Any] | None = None, default: Any = None,
-          secret: bool = False, info: dict[str, Any] | None = None, labels: dict[Any, str] | None = None,
-          reveal_group: str | None = None) -> Decision:
-    """The ``Decision`` for the open ask (the default is the first option unless given); ``labels`` names the
-    options for people ("buy": "Buy it for $200")."""
-    if default is None and options:
-        default = options[0]
-    choices = None
-    if options is not None and labels:
-        choices = [{"value": o, "label": labels.get(o, str(o)), "description": ""} for o in options]
-    return Decision(id=ask["id"], player=ask["player"], kind=ask["kind"], prompt=prompt, options=options,
-                    info=info or {}, default=default, secret=secret, label=label, choices=choices,
-                    reveal_group=reveal_group)
 
 
 def option(options: list[Any], value: Any) -> Any:

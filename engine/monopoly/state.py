@@ -7,10 +7,11 @@ their space as a string (JSON keys), buildings as a count per street: 1-4 houses
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Rng
+from engine.core.plain import canonical, dump, load
 
 if TYPE_CHECKING:
     from engine.monopoly.board import Board
@@ -56,18 +57,11 @@ class State:
     ranking: list[list[str]] = field(default_factory=list)  # at the end: places, the first first (ties share one)
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"schema": SCHEMA_VERSION}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = value.to_dict() if isinstance(value, Rng) else value
-        return canonical(out)
+        return dump(self, SCHEMA_VERSION)
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> State:
-        if raw.get("schema") != SCHEMA_VERSION:
-            raise ValueError(f"unknown Monopoly state schema {raw.get('schema')!r}")
-        values = canonical({f.name: raw[f.name] for f in fields(cls) if f.name != "rng" and f.name in raw})
-        return cls(rng=Rng.from_dict(raw["rng"]), **values)
+        return load(cls, raw, SCHEMA_VERSION, "Monopoly")
 
     def settle(self) -> None:
         """Set-like lists in their canonical order, mappings with sorted keys (as after a reload)."""
@@ -118,11 +112,3 @@ def percent(amount: int, rate: int) -> int:
     $75 mortgage is $8)."""
     return -(-amount * rate // 100)
 
-
-def canonical(value: Any) -> Any:
-    """Plain data with every mapping's keys sorted (the same bytes however it was loaded)."""
-    if isinstance(value, dict):
-        return {k: canonical(value[k]) for k in sorted(value)}
-    if isinstance(value, list):
-        return [canonical(v) for v in value]
-    return value

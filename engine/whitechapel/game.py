@@ -16,6 +16,7 @@ import engine.whitechapel.hunting  # noqa: F401 - registers its phases and quest
 import engine.whitechapel.police  # noqa: F401 - registers its phases and questions
 from engine.core import Audience, Decision, Event, IllegalAnswer, NotYourDecision, Rng, StaleDecision, answers
 from engine.core.contract import Standing
+from engine.core.plain import all_or_nothing, stamped
 from engine.whitechapel.board import Board, board
 from engine.whitechapel.kinds import KINDS, PHASES
 from engine.whitechapel.state import COLOURS, DETECTIVES, JACK, State, controllers, detective
@@ -110,18 +111,12 @@ class Game:
         if ask["player"] != player:
             raise NotYourDecision(f"This decision belongs to {describe(ask['player'])}.")
         value = answers.normalized(answer)
-        snapshot = self.state.to_dict()
-        self.events = []
-        try:
+
+        def change() -> None:
             self.state.ask = None
             KINDS[ask["kind"]].answer(self, ask, value)
             self.advance()
-        except BaseException:
-            self.events = []
-            self.state.__dict__.update(State.from_dict(snapshot).__dict__)  # same object, old contents
-            raise
-        events, self.events = self.events, []
-        return events
+        return all_or_nothing(self, State.from_dict, change)
 
     def view(self, player: str | None = None) -> dict[str, Any]:
         if player is not None and player not in self.state.players:
@@ -168,9 +163,7 @@ class Game:
         self.emit(Event(kind, Audience.player(player), text, data))
 
     def emit(self, event: Event) -> None:
-        if event.audience.kind == "public":
-            self.state.event_seq += 1
-        self.events.append(Event(event.kind, event.audience, event.text, event.data, self.state.event_seq))
+        self.events.append(stamped(event, self.state))
 
     def finish(self, winner: str, reason: str) -> None:
         """W6.2: the game ends; W6.4: the hideout and the rows are shown to all."""

@@ -4,25 +4,18 @@ of answers: a circle as a number or its digits ("57"), a crossing by its name, a
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Decision, IllegalAnswer, answers
+from engine.core.questions import Ask, Kind, posed  # noqa: F401 - the modules take them from here
 
 if TYPE_CHECKING:
     from engine.whitechapel.board import Board
     from engine.whitechapel.game import Game
 
-Ask = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Kind:
-    pose: Callable[[Game, Ask], Decision]
-    answer: Callable[[Game, Ask, Any], None]
-
-
-KINDS: dict[str, Kind] = {}
+KINDS: dict[str, Kind[Game]] = {}
 PHASES: dict[str, Callable[[Game], None]] = {}
 
 
@@ -83,17 +76,3 @@ def words(values: list[Any]) -> str:
     """Circles or crossings in a sentence: "3, 21 and 27"."""
     shown = [str(v) for v in values]
     return " and ".join([", ".join(shown[:-1]), shown[-1]]) if len(shown) > 1 else "".join(shown) or "none"
-
-
-def posed(ask: Ask, label: str, prompt: str, options: list[Any] | None = None, default: Any = None,
-          secret: bool = False, info: dict[str, Any] | None = None,
-          labels: dict[Any, str] | None = None) -> Decision:
-    """The ``Decision`` for the open question ``ask`` (the default is the first option unless given); ``labels``
-    names the options that are not a circle or a crossing ("escape": "Escape home to 56")."""
-    if default is None and options:
-        default = options[0]
-    choices = None
-    if options is not None and labels:
-        choices = [{"value": o, "label": labels.get(o, str(o)), "description": ""} for o in options]
-    return Decision(id=ask["id"], player=ask["player"], kind=ask["kind"], prompt=prompt, options=options,
-                    info=info or {}, default=default, secret=secret, label=label, choices=choices)

@@ -6,10 +6,11 @@ the marked women, the patrol tokens' identities before their reveal, the Head ti
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Rng
+from engine.core.plain import canonical, dump, load
 
 SCHEMA_VERSION = 1
 COLOURS = ("blue", "yellow", "brown", "red", "green")
@@ -71,18 +72,11 @@ class State:
     address_used: bool = False  # O5
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"schema": SCHEMA_VERSION}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = value.to_dict() if isinstance(value, Rng) else value
-        return canonical(out)
+        return dump(self, SCHEMA_VERSION)
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> State:
-        if raw.get("schema") != SCHEMA_VERSION:
-            raise ValueError(f"unknown Whitechapel state schema {raw.get('schema')!r}")
-        values = canonical({f.name: raw[f.name] for f in fields(cls) if f.name != "rng" and f.name in raw})
-        return cls(rng=Rng.from_dict(raw["rng"]), **values)
+        return load(cls, raw, SCHEMA_VERSION, "Whitechapel")
 
     def settle(self) -> None:
         """Set-like lists in their canonical order, mappings with sorted keys (as after a reload)."""
@@ -118,11 +112,3 @@ class State:
 def _order(value: Any) -> tuple[int, str]:
     return (value, "") if isinstance(value, int) else (0, str(value))
 
-
-def canonical(value: Any) -> Any:
-    """Plain data with every mapping's keys sorted (the same bytes however it was loaded)."""
-    if isinstance(value, dict):
-        return {k: canonical(value[k]) for k in sorted(value)}
-    if isinstance(value, list):
-        return [canonical(v) for v in value]
-    return value
