@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.frontend import animate as animation
 from bot.frontend import help as guide
@@ -30,6 +29,7 @@ from bot.frontend.common import (
     PLAYING,
     SEAT,
     Refusal,
+    TableCog,
     announce,
     free_seat_choices,
     front_for,
@@ -38,7 +38,6 @@ from bot.frontend.common import (
     game_form,
     is_manager,
     must_manage,
-    refuse,
     seat_in,
     seated_choices,
 )
@@ -55,9 +54,6 @@ from bot.service.posts import ANNOUNCEMENT
 from bot.service.settings import normalize, vote_rules
 from bot.service.whispers import MAX_CHARS as WHISPER_CHARS
 from engine.registry import DEFAULT, rules
-
-if TYPE_CHECKING:
-    from bot.frontend.client import AgotBot
 
 Choice = app_commands.Choice
 GAMES = [Choice(name=front(name).title, value=name) for name in playable()]
@@ -101,16 +97,8 @@ def table_words(game: Front, info_players: int, settings: dict[str, Any]) -> str
             f"{vote_hours:g} h")
 
 
-class GameCog(commands.Cog):
+class GameCog(TableCog):
     game = app_commands.Group(name="game", description="Play a board game at this table: create, join, act, help")
-
-    def __init__(self, bot: AgotBot) -> None:
-        self.bot = bot
-        self.service = bot.service
-
-    async def cog_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
-        await refuse(interaction, error)
 
     async def settings_choices(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         """The chosen game's settings form, completed as it is typed."""

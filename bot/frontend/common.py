@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.frontend import text
 from bot.games.front import Front, Refused
@@ -155,6 +156,19 @@ async def refuse(interaction: discord.Interaction, error: app_commands.AppComman
         await interaction.followup.send(message, ephemeral=True)
     else:
         await interaction.response.send_message(message, ephemeral=True)
+
+
+class TableCog(commands.Cog):
+    """A group of the bot's slash commands: it holds the bot and its table service, and answers a command that
+    fails with a one-line refusal (``refuse``)."""
+
+    def __init__(self, bot: AgotBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        await refuse(interaction, error)
 
 
 # --- autocomplete ---------------------------------------------------------------------------------------------

@@ -8,11 +8,8 @@ creator, a member with Manage Server, the bot's owners (``OWNER_IDS``). Rewind a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.frontend import text
 from bot.frontend.common import (
@@ -21,13 +18,13 @@ from bot.frontend.common import (
     PLAYING,
     SEAT,
     Refusal,
+    TableCog,
     announce,
     front_for,
     game_choices,
     game_for,
     is_manager,
     must_manage,
-    refuse,
     seat_in,
     seated_choices,
 )
@@ -35,21 +32,10 @@ from bot.frontend.confirm import Done, ask
 from bot.service import GameStatus
 from bot.service.kinds import SeatState
 
-if TYPE_CHECKING:
-    from bot.frontend.client import AgotBot
 
-
-class ManageCog(commands.Cog):
+class ManageCog(TableCog):
     manage = app_commands.Group(name="game-manage", description="Repair a game (its creator, Manage Server, owners)",
                                 default_permissions=discord.Permissions(manage_guild=True), guild_only=True)
-
-    def __init__(self, bot: AgotBot) -> None:
-        self.bot = bot
-        self.service = bot.service
-
-    async def cog_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
-        await refuse(interaction, error)
 
     @manage.command(name="pause", description="Pause a game: deadlines stop, keeping their remaining time")
     @app_commands.describe(game=GAME)

@@ -6,32 +6,18 @@ alone; refusals are one line and change nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.frontend import text
 from bot.frontend.commands import GAMES, PLAYERS, GameCog, missing_permissions
-from bot.frontend.common import HOURS, Refusal, refuse
+from bot.frontend.common import HOURS, Refusal, TableCog
 from bot.games.fronts import front
 
-if TYPE_CHECKING:
-    from bot.frontend.client import AgotBot
 
-
-class QueueCog(commands.Cog):
+class QueueCog(TableCog):
     queue = app_commands.Group(name="queue", description="Wait with this server's members for a game: it starts "
                                "when enough are ready", guild_only=True)
-
-    def __init__(self, bot: AgotBot) -> None:
-        self.bot = bot
-        self.service = bot.service
-
-    async def cog_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
-        await refuse(interaction, error)
 
     @staticmethod
     def guild_of(interaction: discord.Interaction) -> int:

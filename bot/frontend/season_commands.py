@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.frontend import text
 from bot.frontend.commands import GAMES
-from bot.frontend.common import Refusal, is_manager, refuse
+from bot.frontend.common import Refusal, TableCog, is_manager
 from bot.frontend.seasons import ROLE_WORDS, create_roles, delete_created, parse_roles, sync_roles
 from bot.frontend.zones import local_date
 from bot.games.fronts import front
@@ -77,17 +76,9 @@ def guild_of(interaction: discord.Interaction) -> discord.Guild:
     return interaction.guild
 
 
-class SeasonCog(commands.Cog):
+class SeasonCog(TableCog):
     season = app_commands.Group(name="season", description="Ranked seasons of this server, with rank roles",
                                 guild_only=True)
-
-    def __init__(self, bot: AgotBot) -> None:
-        self.bot = bot
-        self.service = bot.service
-
-    async def cog_app_command_error(self, interaction: discord.Interaction,
-                                   error: app_commands.AppCommandError) -> None:
-        await refuse(interaction, error)
 
     @season.command(name="open", description="Open a ranked season (Manage Server)")
     @app_commands.describe(name="the season's name", start="its first day, YYYY-MM-DD (your time zone)",
