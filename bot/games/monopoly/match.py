@@ -9,21 +9,17 @@ from __future__ import annotations
 import sys
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from bot.games.match import Agent, play_out
 from bot.games.monopoly.autopilot import Autopilot
 from engine.cli import Parser
-from engine.core import IllegalAnswer
 from engine.monopoly.agent import RandomAgent
 from engine.monopoly.game import Game
 from engine.monopoly.rules import MONOPOLY, ROUNDS
 
 MAX_DECISIONS = 50_000
 SHORT_GAME = 30  # rounds
-
-
-class Agent(Protocol):
-    def answer(self, view: dict[str, Any], decision: dict[str, Any]) -> Any: ...
 
 
 @dataclass
@@ -41,21 +37,9 @@ def play(players: int, seed: int, seats: Collection[int], rounds: int = SHORT_GA
     game = MONOPOLY.new(players, {"rounds": rounds, **(settings or {})}, seed)
     agents: dict[str, Agent] = {p: Autopilot(seed * 31 + i) if i in seats else RandomAgent(seed * 7919 + i)
                                 for i, p in enumerate(game.players())}
-    refused = decisions = 0
-    while not game.over:
-        if decisions >= MAX_DECISIONS:
-            raise RuntimeError(f"game {seed} stalled after {decisions} decisions")
-        raw = game.open_decisions()[0]
-        view = game.view(raw.player)
-        mine = next(d for d in view["private"]["decisions"] if d["id"] == raw.id)
-        try:
-            game.submit(raw.player, raw.id, agents[raw.player].answer(view, mine))
-        except IllegalAnswer:
-            refused += isinstance(agents[raw.player], Autopilot)
-            game.submit(raw.player, raw.id, mine["default"])
-        decisions += 1
-    winners = [s.player for s in game.standings() if s.place == 1]
     pilots = [p for i, p in enumerate(game.players()) if i in seats]
+    refused, decisions = play_out(game, agents, pilots, MAX_DECISIONS, seed)
+    winners = [s.player for s in game.standings() if s.place == 1]
     return Outcome(pilots, winners, refused, decisions, game)
 
 

@@ -7,11 +7,10 @@ is replaced by the decision's default."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
 
+from bot.games.match import Agent, play_out
 from bot.games.whitechapel.autopilot import Autopilot
 from engine.cli import Parser
-from engine.core import IllegalAnswer
 from engine.whitechapel.agent import RandomAgent
 from engine.whitechapel.game import Game
 from engine.whitechapel.rules import WHITECHAPEL
@@ -19,10 +18,6 @@ from engine.whitechapel.state import JACK
 
 MAX_DECISIONS = 5_000
 SIDES = ("jack", "detectives", "both")  # who the autopilot plays; the others are random agents
-
-
-class Agent(Protocol):
-    def answer(self, view: dict[str, Any], decision: dict[str, Any]) -> Any: ...
 
 
 @dataclass
@@ -41,20 +36,8 @@ def play(players: int, seed: int, side: str, settings: dict[str, bool] | None = 
     for i, player in enumerate(game.players()):
         mine = side == "both" or side == ("jack" if player == JACK else "detectives")
         agents[player] = Autopilot(seed * 31 + i) if mine else RandomAgent(seed * 7919 + i)
-    refused = decisions = 0
-    while not game.over:
-        if decisions >= MAX_DECISIONS:
-            raise RuntimeError(f"game {seed} stalled after {decisions} decisions")
-        raw = game.decision()
-        assert raw is not None
-        view = game.view(raw.player)
-        mine = next(d for d in view["private"]["decisions"] if d["id"] == raw.id)
-        try:
-            game.submit(raw.player, raw.id, agents[raw.player].answer(view, mine))
-        except IllegalAnswer:
-            refused += isinstance(agents[raw.player], Autopilot)
-            game.submit(raw.player, raw.id, mine["default"])
-        decisions += 1
+    pilots = [p for p, agent in agents.items() if isinstance(agent, Autopilot)]
+    refused, decisions = play_out(game, agents, pilots, MAX_DECISIONS, seed)
     assert game.state.winner is not None
     return Outcome(game.state.winner, refused, decisions, game)
 
