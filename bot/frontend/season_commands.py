@@ -131,8 +131,8 @@ class SeasonCog(TableCog):
     @app_commands.autocomplete(season=season_choices)
     async def end(self, interaction: discord.Interaction, season: str | None = None) -> None:
         guild = guild_of(interaction)
+        await interaction.response.defer(thinking=True)  # the archive replays the season: past Discord's 3 s
         ended = await self.service.end_season(guild.id, interaction.user.id, is_manager(interaction), season)
-        await interaction.response.defer(thinking=True)
         changed = await sync_roles(self.bot, guild, _channel(interaction), ended.id)
         _, rows = await self.service.season_board(guild.id, ended.name)
         words = board_text(ended, rows).replace("🏅", "🏁 Season ended:", 1)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.frontend.common import OPEN, bot_of, game_for
+from bot.frontend.common import OPEN, Refusal, bot_of, game_for
 from bot.frontend.text import chunks, clip
 from bot.games.fronts import front
 from bot.service import GameStatus
@@ -92,6 +92,9 @@ async def stats_reply(interaction: discord.Interaction, member: User | None, sco
     service = bot_of(interaction).service
     if table:
         info = await game_for(interaction, game, OPEN + (GameStatus.FINISHED,))
+        here = interaction.guild.id if interaction.guild else None
+        if info.guild_id != here and info.seat_of(interaction.user.id) is None:  # another server's table
+            raise Refusal(f"Game #{info.id} is not a game of this server: its table's figures are its own.")
         words = table_text(await service.table_stats(info.id))
     else:
         who = member or interaction.user

@@ -37,10 +37,15 @@ def local_hours(words: str, zone: str | None, now: datetime) -> list[int]:
     return utc_hours(hours, zone, now)
 
 
+FIRST_YEAR, LAST_YEAR = 2000, 2200  # the dates a season may name
+
+
 def local_date(words: str, zone: str | None) -> datetime:
     """``"2030-01-31"`` -> midnight of that day in ``zone``, in UTC, or a Refusal."""
     try:
         day = date.fromisoformat(words.strip())
     except ValueError:
         raise Refusal("Give the date as YYYY-MM-DD, e.g. 2030-01-31.") from None
+    if not FIRST_YEAR <= day.year <= LAST_YEAR:  # 9999-12-31 has no next day to end on
+        raise Refusal(f"Give a date from {FIRST_YEAR} to {LAST_YEAR}, e.g. 2030-01-31.")
     return local_midnight(day, zone)

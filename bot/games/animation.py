@@ -22,6 +22,7 @@ from PIL.PngImagePlugin import Blend, Disposal
 from bot.games.front import Front
 from bot.render.fonts import Font, font
 from bot.service.animate import Reel, Step
+from bot.service.models import ServiceError
 
 BOX = (1100, 1600)  # the largest frame's board, px (a tall AGoT board: 825 x 1600)
 MIN_WIDTH = 400
@@ -32,6 +33,10 @@ END_MS = 3500  # the first and the last frame stay longer
 COLOURS = (256, 64)
 BAND = 0.1  # the caption band's height (three lines), as a share of the frame's width
 T = TypeVar("T")
+
+
+class TooLarge(ServiceError, ValueError):
+    """No animation of the reel fits the limit: said to the asker in one line."""
 INK, PAPER, DIM = (250, 246, 235), (33, 37, 43), (200, 196, 186)
 
 
@@ -81,7 +86,8 @@ def draw(front: Front, reel: Reel, ext: str = "gif", limit: int = LIMIT, title: 
             notes = [n for n in notes if not n.endswith("steps shown")] + \
                 [f"{len(frames)} of {len(reel.steps)} steps shown"]
         else:
-            raise ValueError(f"two frames do not fit in {limit} bytes")
+            raise TooLarge("This animation's frames do not fit in Discord's upload limit, even two of them: ask "
+                           "for a single round.")
 
 
 def boards(front: Front, steps: Sequence[tuple[int, Step]]) -> list[Frame]:

@@ -76,6 +76,7 @@ async def test_a_season_gives_and_takes_rank_roles(world):
     await refused(admin, "ends before it starts", start=span["end"], end=span["start"])
     await refused(admin, "a role of its own", roles="1=Champion, 3=champion")
     await refused(admin, "is not a rank role", roles="Champion")
+    await refused(admin, "from 2000 to 2200", end="9999-12-31")  # no next day to end on: refused, no traceback
     # an unknown game cannot be typed: the option offers the bot's games only (the service refuses one too)
     listed = await admin.slash(channel, "season list")
     assert "No season yet" in listed.response.content  # nothing stored

@@ -63,4 +63,10 @@ async def test_stats_after_a_short_game_own_refused_and_the_slowest_seat(table):
     assert lines[0].startswith("⏳ **Game #1: who the table waits for**"), lines
     assert lines[1].startswith(f"1. <@{bob_m.user.id}> (") and "median 10 min" in lines[1], lines
     assert lines[2].startswith(f"2. <@{alice_m.user.id}> ("), lines
+    # a member of another server, naming the game: its table's members and times are not theirs to read
+    elsewhere = env.create_guild()
+    stranger = elsewhere.add_member(env.create_user("Stranger"))
+    peek = await stranger.slash(elsewhere.create_text_channel("hall"), "game stats", table=True, game=1)
+    assert peek.ephemeral and peek.response.content == (
+        "❌ Game #1 is not a game of this server: its table's figures are its own."), peek.response.content
     print(f"\n{words}\n{bobs.response.content}\n{view.response.content}")
