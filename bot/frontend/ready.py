@@ -18,6 +18,7 @@ from bot.frontend.common import bot_of
 from bot.frontend.lobby import open_thread
 from bot.frontend.team import open_team_thread
 from bot.service import GameInfo, ServiceError
+from bot.service.kinds import ACTIVE
 
 if TYPE_CHECKING:
     from bot.frontend.client import AgotBot
@@ -51,10 +52,13 @@ async def launch(bot: AgotBot, game_id: int) -> GameInfo:
         return await bot.service.game(game_id)
     seats = ", ".join(f"<@{s.user_id}> {own.seat_name(s.house)}" for s in info.seats)
     where = bot.get_channel(info.channel_id)
-    if isinstance(where, discord.abc.Messageable):
-        await where.send(f"🏁 **Game #{game_id} begins**, made by the queue. {seats}.\nYour prompts arrive by DM (or "
-                         "with `/game act`).", allowed_mentions=discord.AllowedMentions(users=True))
-    await open_team_thread(bot, info)
+    try:  # the game has started: a post that fails is logged, the start stands
+        if isinstance(where, discord.abc.Messageable):
+            await where.send(f"🏁 **Game #{game_id} begins**, made by the queue. {seats}.\nYour prompts arrive by "
+                             "DM (or with `/game act`).", allowed_mentions=discord.AllowedMentions(users=True))
+        await open_team_thread(bot, info)
+    except discord.HTTPException as exc:
+        log.warning("game %s: started by the queue, but its start post failed (%s)", game_id, exc)
     return info
 
 
@@ -81,6 +85,11 @@ class ReadyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ago
             return
         await interaction.response.defer(thinking=True, ephemeral=True)
         info = await launch(bot, self.game_id)
+        if info.status not in ACTIVE:  # a member left the queue meanwhile: the check was called off
+            await interaction.followup.send(f"❌ The ready check of game #{info.id} was called off before it could "
+                                            "start (a member left the queue); those still waiting keep their places.",
+                                            ephemeral=True)
+            return
         await interaction.followup.send(f"{reply.message} Game #{info.id} plays in <#{info.channel_id}>.",
                                         ephemeral=True)
 
